@@ -1,0 +1,83 @@
+import { expect, test, waitForHydration } from "./fixtures";
+
+test("a visitor walks every public page through the navigation", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [label, path, heading] of [
+    ["About", "/about", /.+/],
+    ["Services", "/services", "Construction services"],
+    ["Projects", "/projects", "Our Projects"],
+    ["Blog", "/blog", "Blog"],
+    ["Contact", "/contact", "Contact Us"],
+    ["Home", "/", /.+/],
+  ] as const) {
+    await nav.getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(/Crestbuild/);
+  }
+});
+
+test("services and blog filter by category, and a post can be read", async ({ page }) => {
+  await page.goto("/services");
+  await waitForHydration(page);
+  const serviceFilter = page.getByRole("navigation", { name: /service/i });
+  await serviceFilter.getByRole("link", { name: /infrastructure/i }).click();
+  await expect(page).toHaveURL("/services/infrastructure");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/infrastructure/i);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/services\/infrastructure$/);
+
+  await page.goto("/blog");
+  await waitForHydration(page);
+  await page
+    .getByRole("navigation", { name: /categor/i })
+    .getByRole("link", { name: "Technology" })
+    .click();
+  await expect(page).toHaveURL("/blog/technology");
+  const firstPost = page.getByRole("article").first().getByRole("link").first();
+  const title = (await firstPost.textContent())?.trim() ?? "";
+  await firstPost.click();
+  await expect(page).toHaveURL(/\/blog\/technology\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+});
+
+test("the contact form explains mistakes, keeps what was typed, then confirms", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.getByLabel("Name").fill("Chinedu Okafor");
+  await page.getByLabel("Email").fill("chinedu@example");
+  await page.getByLabel("Subject").fill("Office fit-out in Jabi");
+  await page.getByLabel("Message").fill("Short");
+  await page.getByRole("button", { name: /send/i }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Please tell us a little more (at least 10 characters).")).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("Office fit-out in Jabi");
+
+  await page.getByLabel("Email").fill("chinedu@example.com");
+  await page.getByLabel("Message").fill("We need a 600 m² office fit-out on the third floor of a building in Jabi by March.");
+  await page.getByRole("button", { name: /send/i }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your message has been received" })).toBeVisible();
+});
+
+test("an unknown path shows Page Not Found with a 404 and leads home", async ({ page }) => {
+  const response = await page.goto("/this/page/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await page.getByRole("main").getByRole("link", { name: /home/i }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("on a 360 px phone the menu opens from a button and nothing overflows sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Projects" }).click();
+  await expect(page).toHaveURL("/projects");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

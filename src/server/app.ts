@@ -1,0 +1,76 @@
+import compress from "@fastify/compress";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { migrate } from "./db/migrate.js";
+import { contactRoutes } from "./modules/contact/routes.js";
+import { createContactService } from "./modules/contact/service.js";
+import { loadContentIfEmpty } from "./modules/content/load-content.js";
+import { contentRoutes } from "./modules/content/routes.js";
+import { createContentService } from "./modules/content/service.js";
+import { seoRoutes } from "./modules/seo/routes.js";
+import { contentDir } from "./paths.js";
+import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
+import { createMailer } from "./platform/mail.js";
+import { registerSecurityHeaders } from "./platform/security-headers.js";
+import { registerStaticFiles } from "./platform/static-files.js";
+import type { PageRenderer } from "./ssr/renderer.js";
+import { pageRoutes } from "./ssr/routes.js";
+
+export type AppOptions = {
+  config: Config;
+  /** An open, migrated database to use instead of opening the configured one (tests share one). */
+  database?: Database;
+  /** The built page renderer; without it the app serves the API only. */
+  renderer?: PageRenderer;
+  /** Where the JSON log lines go; standard output when absent. */
+  logStream?: { write(line: string): void };
+};
+
+/** Builds the whole server: API, pages, static files. Starting to listen is the caller's business. */
+export async function buildApp({ config, database, renderer, logStream }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const ownsDatabase = !database;
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (ownsDatabase) {
+    app.addHook("onClose", () => db.close());
+    const applied = await migrate(db.db);
+    if (applied.length > 0) app.log.info({ applied }, "database migrated");
+    if (await loadContentIfEmpty(db.db, contentDir)) app.log.info("starting content loaded");
+  }
+
+  const mailer = createMailer({ db: db.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const content = createContentService(db.db);
+  const contact = createContactService({ db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
+
+  await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  registerApiEnvelope(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(contentRoutes, { content });
+      await api.register(contactRoutes, { contact });
+      api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
+    },
+    { prefix: "/api" },
+  );
+  await app.register(seoRoutes, { content, publicOrigin: config.publicOrigin });
+  await registerStaticFiles(app, config.clientDir);
+  if (renderer) await app.register(pageRoutes, { renderer, publicOrigin: config.publicOrigin });
+
+  return app;
+}

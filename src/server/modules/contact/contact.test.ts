@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contactAcknowledgement } from "../../../shared/contact.js";
+import { contactInquiries, mailOutbox } from "../../db/schema.js";
+import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({ CONTACT_INBOX: "inbox@crestbuild.test" });
+});
+afterEach(() => server.close());
+
+const valid = {
+  name: "Amina Bello",
+  email: "amina.bello@example.com",
+  phone: "+234 803 555 0199",
+  subject: "Four-bedroom duplex in Gwarinpa",
+  message: "We own a plot in Gwarinpa and would like a quote for a four-bedroom duplex with a boys' quarters.",
+};
+
+function post(body: unknown) {
+  return fetch(server.url("/api/contact"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+const db = async () => (await testDatabase()).db;
+
+describe("POST /api/contact", () => {
+  it("stores a valid inquiry, emails the company's inbox and acknowledges it", async () => {
+    const response = await post(valid);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ success: true, data: null, message: contactAcknowledgement, error: null });
+
+    const stored = await (await db()).select().from(contactInquiries);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      name: valid.name,
+      email: valid.email,
+      subject: valid.subject,
+      message: valid.message,
+      status: "new",
+    });
+
+    const mails = await (await db()).select().from(mailOutbox).where(eq(mailOutbox.toAddress, "inbox@crestbuild.test"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(valid.subject);
+    expect(mails[0]?.textBody).toContain(valid.message);
+    expect(mails[0]?.htmlBody).toContain("Amina Bello");
+  });
+
+  it("escapes what the sender typed in the HTML email", async () => {
+    await post({ ...valid, name: "<script>alert(1)</script>" });
+    const [mail] = await (await db()).select().from(mailOutbox);
+    expect(mail?.htmlBody).not.toContain("<script>");
+  });
+
+  it.each([
+    ["name", { name: "" }, "Please enter your name."],
+    ["email", { email: "not-an-email" }, "Please enter a valid email address."],
+    ["phone", { phone: "call me" }, "Please enter a valid phone number."],
+    ["subject", { subject: "" }, "Please enter a subject."],
+    ["message", { message: "Hi" }, "Please tell us a little more (at least 10 characters)."],
+    ["message", { message: "x".repeat(5001) }, "Your message must be at most 5,000 characters."],
+  ])("refuses an invalid %s with a field message and stores nothing", async (field, change, message) => {
+    const response = await post({ ...valid, ...change });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      success: false,
+      data: null,
+      error: "validation_failed",
+      message: "Please correct the highlighted fields.",
+    });
+    expect(body.fields[field]).toBe(message);
+    expect(await (await db()).select().from(contactInquiries)).toHaveLength(0);
+  });
+
+  it("reports every invalid field at once", async () => {
+    const response = await post({});
+    const body = await response.json();
+    expect(Object.keys(body.fields).sort()).toEqual(["email", "message", "name", "subject"]);
+  });
+
+  it("answers a filled honeypot as if accepted but keeps and sends nothing", async () => {
+    const response = await post({ ...valid, website: "http://spam.example" });
+    expect(response.status).toBe(201);
+    expect(await (await db()).select().from(contactInquiries)).toHaveLength(0);
+    expect(await (await db()).select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("allows five inquiries an hour from one address, then answers 429 with the wait", async () => {
+    for (let attempt = 0; attempt < 5; attempt++) expect((await post(valid)).status).toBe(201);
+    const refused = await post(valid);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const body = await refused.json();
+    expect(body.success).toBe(false);
+    expect(body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(await (await db()).select().from(contactInquiries)).toHaveLength(5);
+  });
+});

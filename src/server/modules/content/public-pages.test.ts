@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogCategories } from "../../../shared/content.js";
+import { contentDir } from "../../paths.js";
+import { readPage } from "../../testing/html.js";
+import { startTestServer, type TestServer } from "../../testing/test-app.js";
+import { type ContentFiles, readContentFiles } from "./content-files.js";
+
+const ORIGIN = "https://www.crestbuild.test";
+let server: TestServer;
+let content: ContentFiles;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  content = await readContentFiles(contentDir);
+});
+afterAll(() => server.close());
+
+async function getPage(path: string) {
+  const response = await fetch(server.url(path));
+  return { status: response.status, headers: response.headers, page: readPage(await response.text()) };
+}
+
+function newestPost() {
+  return [...content.posts].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0];
+}
+
+describe("server-rendered public pages", () => {
+  const cases: { path: string; h1: () => string }[] = [
+    { path: "/", h1: () => content.company.hero.heading },
+    { path: "/about", h1: () => content.about.heading },
+    { path: "/services", h1: () => "Construction services" },
+    { path: "/services/residential", h1: () => content.services.find((service) => service.slug === "residential")?.name ?? "" },
+    { path: "/services/infrastructure", h1: () => content.services.find((service) => service.slug === "infrastructure")?.name ?? "" },
+    { path: "/projects", h1: () => "Our Projects" },
+    { path: "/contact", h1: () => "Contact Us" },
+    { path: "/blog", h1: () => "Blog" },
+    ...blogCategories.map((category) => ({ path: `/blog/${category.slug}`, h1: () => `${category.name} articles` })),
+  ];
+
+  it.each(cases)("$path answers 200 with its heading, head tags and company JSON-LD in the first HTML", async ({ path, h1 }) => {
+    const { status, headers, page } = await getPage(path);
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toContain("text/html");
+    expect(page.h1).toEqual([h1()]);
+    expect(page.title.length).toBeGreaterThan(10);
+    expect(page.meta("description")?.length).toBeGreaterThan(30);
+    expect(page.meta("keywords")?.length).toBeGreaterThan(3);
+    expect(page.canonical).toBe(`${ORIGIN}${path}`);
+    expect(page.meta("og:url")).toBe(`${ORIGIN}${path}`);
+    expect(page.meta("og:title")).toBe(page.title);
+    expect(page.meta("twitter:card")).toBe("summary_large_image");
+    const organization = page.jsonLd.find((data) => data["@type"] === "GeneralContractor");
+    expect(organization).toMatchObject({
+      name: content.company.name,
+      foundingDate: "2007",
+      address: { addressLocality: "Abuja" },
+      aggregateRating: { ratingValue: 4.8, reviewCount: 150 },
+    });
+  });
+
+  it("gives every page its own title and description", async () => {
+    const pages = await Promise.all(cases.map(({ path }) => getPage(path)));
+    expect(new Set(pages.map(({ page }) => page.title)).size).toBe(cases.length);
+    expect(new Set(pages.map(({ page }) => page.meta("description"))).size).toBeGreaterThan(cases.length - 3);
+  });
+
+  it("renders the home page's services, projects and latest posts from the database", async () => {
+    const { page } = await getPage("/");
+    for (const service of content.services) expect(page.bodyText).toContain(service.name);
+    expect(page.bodyText).toContain(newestPost()?.title);
+    expect(page.bodyText).toContain("Rated 4.8 from 150 reviews");
+  });
+
+  it("renders a blog post with its Markdown as HTML and BlogPosting structured data", async () => {
+    const post = newestPost();
+    if (!post) throw new Error("no posts in content/blog");
+    const response = await fetch(server.url(`/blog/${post.category}/${post.slug}`));
+    const html = await response.text();
+    const page = readPage(html);
+    expect(response.status).toBe(200);
+    expect(page.h1).toEqual([post.title]);
+    expect(page.canonical).toBe(`${ORIGIN}/blog/${post.category}/${post.slug}`);
+    expect(page.meta("og:type")).toBe("article");
+    expect(page.jsonLd.find((data) => data["@type"] === "BlogPosting")).toMatchObject({ headline: post.title });
+    expect(html).toMatch(/<h2[^>]*>/);
+  });
+
+  it("lists only the chosen category's posts on a blog category page", async () => {
+    const category = "technology";
+    const { page } = await getPage(`/blog/${category}`);
+    const postLinks = page.links.filter((href) => href?.match(/^\/blog\/[a-z-]+\/[a-z0-9-]+$/));
+    expect(postLinks.length).toBeGreaterThan(0);
+    for (const href of postLinks) expect(href).toMatch(new RegExp(`^/blog/${category}/`));
+  });
+
+  it("filters the portfolio by category through a crawlable link and paginates it", async () => {
+    const { page } = await getPage("/projects?category=infrastructure");
+    const expected = content.portfolio.filter((project) => project.category === "infrastructure");
+    for (const project of expected.slice(0, 6)) expect(page.bodyText).toContain(project.title);
+    const other = content.portfolio.find((project) => project.category === "residential");
+    expect(page.bodyText).not.toContain(other?.title);
+    const all = await getPage("/projects");
+    expect(all.page.links).toContain("/projects?category=infrastructure");
+    if (content.portfolio.length > 6) {
+      expect(all.page.links).toContain("/projects?page=2");
+      expect((await getPage("/projects?page=2")).status).toBe(200);
+    }
+  });
+});
+
+describe("pages that do not exist", () => {
+  it.each([
+    "/no-such-page",
+    "/services/underwater-basket-weaving",
+    "/blog/gossip",
+    "/blog/technology/no-such-post",
+    "/projects?category=unknown",
+    "/blog?page=99",
+  ])("%s answers 404 with the Page Not Found screen and a link home", async (path) => {
+    const { status, page } = await getPage(path);
+    expect(status).toBe(404);
+    expect(page.h1).toEqual(["Page Not Found"]);
+    expect(page.links).toContain("/");
+  });
+
+  it("answers 404 for a post asked for under the wrong category", async () => {
+    const post = content.posts.find((candidate) => candidate.category !== "company-news");
+    const { status } = await getPage(`/blog/company-news/${post?.slug}`);
+    expect(status).toBe(404);
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("lists every public page and post with a last-modified date", async () => {
+    const response = await fetch(server.url("/sitemap.xml"));
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const xml = await response.text();
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
+    const locations = urls.map((match) => match[1]);
+    for (const path of ["/", "/about", "/services", "/projects", "/contact", "/blog"]) expect(locations).toContain(`${ORIGIN}${path}`);
+    for (const service of content.services) expect(locations).toContain(`${ORIGIN}/services/${service.slug}`);
+    for (const post of content.posts) expect(locations).toContain(`${ORIGIN}/blog/${post.category}/${post.slug}`);
+    for (const match of urls) expect(Number.isNaN(Date.parse(match[2] ?? ""))).toBe(false);
+  });
+
+  it("allows the public site and keeps crawlers out of the portal", async () => {
+    const text = await (await fetch(server.url("/robots.txt"))).text();
+    expect(text).toContain("Allow: /\n");
+    for (const path of ["/dashboard", "/admin", "/settings", "/login", "/api/"]) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe("security headers", () => {
+  it("sends a nonce-based CSP whose nonce is the one on the page's scripts, and forbids framing", async () => {
+    const response = await fetch(server.url("/"));
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await response.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+});

@@ -1,0 +1,241 @@
+import { and, asc, count, countDistinct, desc, eq, sql } from "drizzle-orm";
+import {
+  type About,
+  BLOG_PAGE_SIZE,
+  type BlogPost,
+  type BlogPostSummary,
+  type Company,
+  type HomeContent,
+  isBlogCategory,
+  type Page,
+  PORTFOLIO_PAGE_SIZE,
+  type PortfolioProject,
+  type Service,
+} from "../../../shared/content.js";
+import type { AppDb } from "../../db/client.js";
+import { blogPosts, projects, services, siteContent } from "../../db/schema.js";
+import { ApiError } from "../../platform/envelope.js";
+import { renderMarkdown } from "../../platform/markdown.js";
+
+const WORDS_PER_MINUTE = 200;
+
+const notFound = (what: string) => new ApiError(404, `${what} was not found.`, "not_found");
+
+/** A page of a listing; a page past the last one does not exist. */
+function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  if (page > pageCount) throw notFound("Page");
+  return { items, total, page, pageSize, pageCount };
+}
+
+const portfolioColumns = {
+  slug: projects.slug,
+  reference: projects.reference,
+  title: projects.title,
+  category: projects.category,
+  status: projects.status,
+  progress: projects.progress,
+  publicSummary: sql<string>`coalesce(${projects.publicSummary}, '')`,
+  description: projects.description,
+  city: projects.city,
+  state: projects.state,
+  country: projects.country,
+  startDate: projects.startDate,
+  completedOn: projects.completedOn,
+  coverImage: projects.coverImage,
+  highlights: projects.highlights,
+};
+
+const postSummaryColumns = {
+  slug: blogPosts.slug,
+  category: blogPosts.category,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  authorName: blogPosts.authorName,
+  coverImage: blogPosts.coverImage,
+  publishedAt: blogPosts.publishedAt,
+  wordCount: sql<number>`coalesce(array_length(regexp_split_to_array(trim(${blogPosts.bodyMarkdown}), '\\s+'), 1), 0)`,
+};
+
+type PostSummaryRow = {
+  slug: string;
+  category: string;
+  title: string;
+  excerpt: string;
+  authorName: string;
+  coverImage: string | null;
+  publishedAt: Date | null;
+  wordCount: number;
+};
+
+function toPostSummary(row: PostSummaryRow): BlogPostSummary {
+  return {
+    slug: row.slug,
+    category: row.category as BlogPostSummary["category"],
+    title: row.title,
+    excerpt: row.excerpt,
+    authorName: row.authorName,
+    coverImage: row.coverImage,
+    publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+    readingMinutes: Math.max(1, Math.round(Number(row.wordCount) / WORDS_PER_MINUTE)),
+  };
+}
+
+function toService(row: typeof services.$inferSelect): Service {
+  return {
+    slug: row.slug,
+    name: row.name,
+    summary: row.summary,
+    descriptionHtml: renderMarkdown(row.description),
+    offerings: row.offerings,
+    keywords: row.keywords,
+    image: row.image,
+  };
+}
+
+const isPublished = eq(blogPosts.status, "published");
+
+/** Reads of the public site's content. */
+export function createContentService(db: AppDb) {
+  async function siteDocument<T>(key: string): Promise<T> {
+    const [row] = await db.select({ value: siteContent.value }).from(siteContent).where(eq(siteContent.key, key));
+    if (!row) throw notFound("Site content");
+    return row.value as T;
+  }
+
+  async function listServices(): Promise<Service[]> {
+    const rows = await db.select().from(services).orderBy(asc(services.position), asc(services.id));
+    return rows.map(toService);
+  }
+
+  async function getService(slug: string): Promise<Service> {
+    const [row] = await db.select().from(services).where(eq(services.slug, slug));
+    if (!row) throw notFound("Service category");
+    return toService(row);
+  }
+
+  async function requireServiceCategory(slug: string) {
+    const [row] = await db.select({ id: services.id }).from(services).where(eq(services.slug, slug));
+    if (!row) throw notFound("Service category");
+  }
+
+  async function listPortfolio(options: { category?: string; page: number }): Promise<Page<PortfolioProject>> {
+    if (options.category) await requireServiceCategory(options.category);
+    const where = and(eq(projects.isPortfolio, true), options.category ? eq(projects.category, options.category) : undefined);
+    const [items, [totals]] = await Promise.all([
+      db
+        .select(portfolioColumns)
+        .from(projects)
+        .where(where)
+        .orderBy(sql`${projects.completedOn} desc nulls first`, desc(projects.startDate), asc(projects.id))
+        .limit(PORTFOLIO_PAGE_SIZE)
+        .offset((options.page - 1) * PORTFOLIO_PAGE_SIZE),
+      db.select({ total: count() }).from(projects).where(where),
+    ]);
+    return pageOf(items, totals?.total ?? 0, options.page, PORTFOLIO_PAGE_SIZE);
+  }
+
+  async function listPosts(options: { category?: string; page: number; pageSize?: number }): Promise<Page<BlogPostSummary>> {
+    if (options.category && !isBlogCategory(options.category)) throw notFound("Blog category");
+    const pageSize = options.pageSize ?? BLOG_PAGE_SIZE;
+    const where = and(isPublished, options.category ? eq(blogPosts.category, options.category) : undefined);
+    const [rows, [totals]] = await Promise.all([
+      db
+        .select(postSummaryColumns)
+        .from(blogPosts)
+        .where(where)
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(pageSize)
+        .offset((options.page - 1) * pageSize),
+      db.select({ total: count() }).from(blogPosts).where(where),
+    ]);
+    return pageOf(rows.map(toPostSummary), totals?.total ?? 0, options.page, pageSize);
+  }
+
+  async function getPost(slug: string): Promise<BlogPost> {
+    const [row] = await db
+      .select({ ...postSummaryColumns, bodyMarkdown: blogPosts.bodyMarkdown, keywords: blogPosts.keywords, updatedAt: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(and(isPublished, eq(blogPosts.slug, slug)));
+    if (!row) throw notFound("Blog post");
+    return {
+      ...toPostSummary(row),
+      bodyHtml: renderMarkdown(row.bodyMarkdown),
+      keywords: row.keywords,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function getHome(): Promise<HomeContent> {
+    const [company, serviceRows, featured, latest, [portfolioTotals]] = await Promise.all([
+      siteDocument<Company>("company"),
+      db
+        .select({ slug: services.slug, name: services.name, summary: services.summary, image: services.image })
+        .from(services)
+        .orderBy(asc(services.position), asc(services.id)),
+      listPortfolio({ page: 1 }),
+      listPosts({ page: 1, pageSize: 3 }),
+      db
+        .select({ projects: count(), countries: countDistinct(projects.country) })
+        .from(projects)
+        .where(eq(projects.isPortfolio, true)),
+    ]);
+    return {
+      services: serviceRows,
+      featuredProjects: featured.items.slice(0, 3),
+      latestPosts: latest.items,
+      stats: {
+        yearsInBusiness: new Date().getFullYear() - company.foundingYear,
+        portfolioProjects: portfolioTotals?.projects ?? 0,
+        countries: portfolioTotals?.countries ?? 0,
+      },
+    };
+  }
+
+  /** Every public URL with its last change, for the sitemap. */
+  async function sitemapEntries(): Promise<{ path: string; lastModified: Date }[]> {
+    const [serviceRows, postRows, [projectTotals], [siteTotals]] = await Promise.all([
+      db.select({ slug: services.slug, updatedAt: services.updatedAt }).from(services),
+      db.select({ slug: blogPosts.slug, category: blogPosts.category, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isPublished),
+      db
+        .select({ latest: sql<Date | null>`max(${projects.updatedAt})` })
+        .from(projects)
+        .where(eq(projects.isPortfolio, true)),
+      db.select({ latest: sql<Date | null>`max(${siteContent.updatedAt})` }).from(siteContent),
+    ]);
+    const newest = (...dates: (Date | string | null | undefined)[]) =>
+      new Date(Math.max(0, ...dates.filter((date) => date != null).map((date) => new Date(date).getTime())));
+    const siteUpdated = newest(siteTotals?.latest);
+    const servicesUpdated = newest(...serviceRows.map((row) => row.updatedAt));
+    const postsUpdated = newest(...postRows.map((row) => row.updatedAt));
+    const projectsUpdated = newest(projectTotals?.latest);
+    const categoryUpdated = (category: string) =>
+      newest(...postRows.filter((row) => row.category === category).map((row) => row.updatedAt));
+    const blogCategorySlugs = [...new Set(postRows.map((row) => row.category))].sort();
+    return [
+      { path: "/", lastModified: newest(siteUpdated, servicesUpdated, postsUpdated, projectsUpdated) },
+      { path: "/about", lastModified: siteUpdated },
+      { path: "/services", lastModified: servicesUpdated },
+      ...serviceRows.map((row) => ({ path: `/services/${row.slug}`, lastModified: row.updatedAt })),
+      { path: "/projects", lastModified: projectsUpdated },
+      { path: "/contact", lastModified: siteUpdated },
+      { path: "/blog", lastModified: postsUpdated },
+      ...blogCategorySlugs.map((category) => ({ path: `/blog/${category}`, lastModified: categoryUpdated(category) })),
+      ...postRows.map((row) => ({ path: `/blog/${row.category}/${row.slug}`, lastModified: row.updatedAt })),
+    ];
+  }
+
+  return {
+    getCompany: () => siteDocument<Company>("company"),
+    getAbout: () => siteDocument<About>("about"),
+    listServices,
+    getService,
+    listPortfolio,
+    listPosts,
+    getPost,
+    getHome,
+    sitemapEntries,
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

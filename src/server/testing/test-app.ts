@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.js";
+import { type Config, loadConfig } from "../config.js";
+import { type Database, openDatabase } from "../db/client.js";
+import { migrate } from "../db/migrate.js";
+import { loadContentIfEmpty } from "../modules/content/load-content.js";
+import { contentDir } from "../paths.js";
+import { loadPageRenderer, type PageRenderer } from "../ssr/renderer.js";
+
+let shared: Promise<Database> | null = null;
+let renderer: Promise<PageRenderer> | null = null;
+
+/**
+ * The worker's database: in-memory PGlite, or the PostgreSQL server named by TEST_DATABASE_URL
+ * (emptied first: point it only at a database kept for tests).
+ */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    const database = await openDatabase({ databaseUrl, dataDir: null });
+    if (databaseUrl) await database.db.execute(sql.raw("drop schema public cascade; create schema public"));
+    await migrate(database.db);
+    return database;
+  })();
+  return shared;
+}
+
+/** Empties every table and loads the starting content again, so each test starts from the same data. */
+export async function resetDatabase(): Promise<Database> {
+  const database = await testDatabase();
+  const tables = (await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const names = tables.rows.map((row) => `"${row.tablename}"`).join(", ");
+  if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+  await loadContentIfEmpty(database.db, contentDir);
+  return database;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://www.crestbuild.test", ...env });
+}
+
+export type TestServer = { app: FastifyInstance; url: (path: string) => string; close: () => Promise<void> };
+
+/** The real app, listening on a loopback port, on the worker's freshly reset database, with the built page renderer. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
+  const database = await resetDatabase();
+  renderer ??= loadPageRenderer();
+  const app = await buildApp({ config: testConfig(env), database, renderer: await renderer, logStream: options.logStream });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { app, url: (path) => `http://127.0.0.1:${port}${path}`, close: () => app.close() };
+}

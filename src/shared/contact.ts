@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { messages } from "./messages.js";
+
+/** The contact form, validated identically in the browser and on the server. */
+export const contactInquirySchema = z.object({
+  name: z
+    .string({ error: "Please enter your name." })
+    .trim()
+    .min(2, "Please enter your name.")
+    .max(100, "Your name must be at most 100 characters."),
+  email: z.string({ error: messages.invalidEmail }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
+  phone: z
+    .string()
+    .trim()
+    .max(30, "Please enter a valid phone number.")
+    .refine((value) => value === "" || /^\+?[0-9 ()-]{7,}$/.test(value), "Please enter a valid phone number.")
+    .optional()
+    .default(""),
+  subject: z
+    .string({ error: "Please enter a subject." })
+    .trim()
+    .min(3, "Please enter a subject.")
+    .max(150, "The subject must be at most 150 characters."),
+  message: z
+    .string({ error: "Please enter your message." })
+    .trim()
+    .min(10, "Please tell us a little more (at least 10 characters).")
+    .max(5000, "Your message must be at most 5,000 characters."),
+  /** Honeypot: hidden from people, filled in by bots. */
+  website: z.string().max(500).optional().default(""),
+});
+
+export type ContactInquiryInput = z.input<typeof contactInquirySchema>;
+
+export const contactAcknowledgement = "Thank you. Your message has been received and our team will reply within one working day.";
+
+/** Inquiries one address may send before it must wait. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;

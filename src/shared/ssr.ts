@@ -1,0 +1,24 @@
+/** The contract between the server and the built server-side renderer of src/web. */
+
+export type PageAssets = {
+  /** The browser entry script. */
+  entryScript: string;
+  /** Scripts the entry imports, fetched in parallel with it. */
+  modulePreloads: string[];
+  stylesheets: string[];
+};
+
+export type RenderRequest = {
+  /** Path and query string of the page asked for. */
+  url: string;
+  /** Nonce allowed by this response's Content-Security-Policy for inline scripts. */
+  nonce: string;
+  publicOrigin: string;
+  assets: PageAssets;
+  /** Calls the app's own JSON API in process: the same routes the browser calls. */
+  fetchApi: (path: string) => Promise<{ status: number; body: unknown }>;
+};
+
+export type RenderResult = { status: number; html: string };
+
+export type RenderPage = (request: RenderRequest) => Promise<RenderResult>;

@@ -1,0 +1,19 @@
+import type { ApiQueryKey } from "../../lib/api-query";
+
+/** The API keys of the public site's data (see src/server/modules/content/routes.ts). */
+export const siteKeys = {
+  company: ["/content/company"] as ApiQueryKey,
+  about: ["/content/about"] as ApiQueryKey,
+  home: ["/content/home"] as ApiQueryKey,
+  services: ["/services"] as ApiQueryKey,
+  service: (slug: string): ApiQueryKey => [`/services/${slug}`],
+  portfolio: (category: string | undefined, page: number): ApiQueryKey => ["/portfolio", { category, page: page > 1 ? page : undefined }],
+  posts: (category: string | undefined, page: number): ApiQueryKey => ["/blog/posts", { category, page: page > 1 ? page : undefined }],
+  post: (slug: string): ApiQueryKey => [`/blog/posts/${slug}`],
+};
+
+/** The page number from ?page=, 1 when absent or not a positive whole number. */
+export function pageNumberOf(search: URLSearchParams): number {
+  const page = Number(search.get("page"));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}

@@ -1,0 +1,20 @@
+import { type QueryKey, useSuspenseQuery } from "@tanstack/react-query";
+
+/** Query keys are [apiPath, params?]: one key both names the data and says where to fetch it. */
+export type ApiQueryKey = readonly [path: string, params?: Record<string, string | number | undefined>];
+
+/** The API path (without /api) with its parameters as a query string. */
+export function apiPathOf(queryKey: QueryKey): string {
+  const [path, params] = queryKey as unknown as ApiQueryKey;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== "") search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Data from the API, fetched by the page's server render or on navigation; suspends until it is there. */
+export function useApiData<T>(key: ApiQueryKey): T {
+  return useSuspenseQuery<T>({ queryKey: key }).data;
+}

@@ -1,0 +1,289 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { type FieldError, useForm } from "react-hook-form";
+import { ApiError } from "../../../shared/api";
+import { type ContactInquiryInput, contactAcknowledgement, contactInquirySchema } from "../../../shared/contact";
+import { messages } from "../../../shared/messages";
+import { Button } from "../../components/ui/Button";
+import { metaDescription } from "../../features/site/meta-description";
+import { PageIntro } from "../../features/site/PageIntro";
+import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
+import { apiRequest } from "../../lib/http";
+
+const visibleFields = ["name", "email", "phone", "subject", "message"] as const;
+type VisibleField = (typeof visibleFields)[number];
+const isVisibleField = (name: string): name is VisibleField => visibleFields.some((field) => field === name);
+
+const emptyInquiry: ContactInquiryInput = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
+
+const inputClass =
+  "mt-1 block min-h-11 w-full rounded-md border border-brand-700/60 bg-white px-3 py-2 text-brand-900 aria-[invalid=true]:border-red-700 dark:border-neutral-mid dark:bg-brand-900 dark:text-white dark:aria-[invalid=true]:border-red-300";
+
+const errorId = (field: VisibleField) => `contact-${field}-error`;
+
+function FieldErrorMessage({ field, error }: { field: VisibleField; error: FieldError | undefined }) {
+  if (!error?.message) return null;
+  return (
+    <p id={errorId(field)} className="mt-1 text-sm text-red-700 dark:text-red-300">
+      {error.message}
+    </p>
+  );
+}
+
+export default function ContactPage() {
+  const company = useCompany();
+  usePageSeo({
+    title: "Contact Crestbuild | Construction Company in Abuja",
+    description: metaDescription(
+      `Contact ${company.name}, ${company.address.locality}, for a quote on your building or civil engineering project. Call ${company.phone} or send us a message.`,
+    ),
+    keywords: ["contact Crestbuild", "construction quote Abuja", "building contractor Abuja contact", ...company.keywords.slice(0, 3)],
+    path: "/contact",
+  });
+  const phoneHref = `tel:${company.phone.replace(/[^+\d]/g, "")}`;
+  return (
+    <>
+      <PageIntro eyebrow="Get in touch" title="Contact Us">
+        <p>Tell us about your project, whether it is a new home, an office fit-out or a road. Our team replies within one working day.</p>
+      </PageIntro>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-5 lg:py-16">
+        <section aria-labelledby="form-heading" className="lg:col-span-3">
+          <h2 id="form-heading" className="text-2xl font-bold">
+            Send us a message
+          </h2>
+          <ContactForm />
+        </section>
+
+        <aside aria-labelledby="details-heading" className="lg:col-span-2">
+          <div className="rounded-xl bg-neutral-light/30 p-6 dark:bg-brand-700/40">
+            <h2 id="details-heading" className="text-2xl font-bold">
+              Visit or call us
+            </h2>
+            <ul className="mt-6 flex flex-col gap-5">
+              <li className="flex gap-3">
+                <MapPin aria-hidden className="mt-0.5 size-5 shrink-0" />
+                <address className="not-italic">
+                  {company.name}
+                  <br />
+                  {company.address.street}
+                  <br />
+                  {company.address.locality}, {company.address.region} {company.address.postalCode}
+                  <br />
+                  {company.address.countryName}
+                </address>
+              </li>
+              <li className="flex gap-3">
+                <Phone aria-hidden className="mt-0.5 size-5 shrink-0" />
+                <a href={phoneHref} className="font-semibold underline underline-offset-2">
+                  <span className="sr-only">Phone: </span>
+                  {company.phone}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <Mail aria-hidden className="mt-0.5 size-5 shrink-0" />
+                <div className="flex min-w-0 flex-col gap-1">
+                  <a href={`mailto:${company.enquiriesEmail}`} className="font-semibold break-words underline underline-offset-2">
+                    <span className="sr-only">Email for project enquiries: </span>
+                    {company.enquiriesEmail}
+                  </a>
+                  <span className="text-sm text-brand-700 dark:text-neutral-light">
+                    General questions:{" "}
+                    <a href={`mailto:${company.email}`} className="break-words underline underline-offset-2">
+                      {company.email}
+                    </a>
+                  </span>
+                </div>
+              </li>
+            </ul>
+            <h3 className="mt-8 flex items-center gap-2 text-lg font-semibold">
+              <Clock aria-hidden className="size-5" /> Opening hours
+            </h3>
+            <dl className="mt-3 flex flex-col gap-2">
+              {company.openingHours.map((entry) => (
+                <div key={entry.days} className="flex flex-wrap justify-between gap-x-6">
+                  <dt>{entry.days}</dt>
+                  <dd className="font-semibold">{entry.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(contactInquirySchema), mode: "onTouched", defaultValues: emptyInquiry });
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const hasSent = useRef(false);
+
+  // Keyboard and screen reader users land on whatever replaced the control they just used.
+  useEffect(() => {
+    if (sent) {
+      hasSent.current = true;
+      statusRef.current?.focus();
+    } else if (hasSent.current) {
+      setFocus("name");
+    }
+  }, [sent, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await apiRequest<null>("POST", "/contact", values);
+      setSent(true);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (isVisibleField(field)) setError(field, { type: "server", message });
+        }
+      }
+      setFailure(error instanceof Error ? error.message : messages.networkFailure);
+    }
+  });
+
+  if (sent) {
+    return (
+      <div
+        ref={statusRef}
+        role="status"
+        tabIndex={-1}
+        className="mt-6 flex flex-col items-start gap-4 rounded-xl border border-green-700 bg-green-50 p-6 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100"
+      >
+        <p className="flex items-center gap-2 text-lg font-semibold">
+          <CircleCheck aria-hidden className="size-6" /> Message sent
+        </p>
+        <p>{contactAcknowledgement}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            reset(emptyInquiry);
+            setSent(false);
+          }}
+        >
+          Send another message
+        </Button>
+      </div>
+    );
+  }
+
+  const describedBy = (field: VisibleField, hint?: string) =>
+    [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="relative mt-6 flex flex-col gap-5">
+      <p className="text-sm text-brand-700 dark:text-neutral-light">All fields are required unless marked optional.</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor="contact-name" className="font-medium">
+            Name
+          </label>
+          <input
+            id="contact-name"
+            type="text"
+            autoComplete="name"
+            aria-required="true"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy("name")}
+            className={inputClass}
+            {...register("name")}
+          />
+          <FieldErrorMessage field="name" error={errors.name} />
+        </div>
+        <div>
+          <label htmlFor="contact-email" className="font-medium">
+            Email
+          </label>
+          <input
+            id="contact-email"
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy("email")}
+            className={inputClass}
+            {...register("email")}
+          />
+          <FieldErrorMessage field="email" error={errors.email} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="contact-phone" className="font-medium">
+          Phone <span className="font-normal text-brand-700 dark:text-neutral-light">(optional)</span>
+        </label>
+        <p id="contact-phone-hint" className="text-sm text-brand-700 dark:text-neutral-light">
+          Include the country code if you are outside Nigeria.
+        </p>
+        <input
+          id="contact-phone"
+          type="tel"
+          autoComplete="tel"
+          aria-invalid={errors.phone ? true : undefined}
+          aria-describedby={describedBy("phone", "contact-phone-hint")}
+          className={inputClass}
+          {...register("phone")}
+        />
+        <FieldErrorMessage field="phone" error={errors.phone} />
+      </div>
+      <div>
+        <label htmlFor="contact-subject" className="font-medium">
+          Subject
+        </label>
+        <input
+          id="contact-subject"
+          type="text"
+          aria-required="true"
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={describedBy("subject")}
+          className={inputClass}
+          {...register("subject")}
+        />
+        <FieldErrorMessage field="subject" error={errors.subject} />
+      </div>
+      <div>
+        <label htmlFor="contact-message" className="font-medium">
+          Message
+        </label>
+        <textarea
+          id="contact-message"
+          rows={6}
+          aria-required="true"
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy("message")}
+          className={inputClass}
+          {...register("message")}
+        />
+        <FieldErrorMessage field="message" error={errors.message} />
+      </div>
+      {/* Honeypot: off-screen and out of the tab order, so only bots fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
+      </div>
+      {failure ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-700 bg-red-50 p-4 text-red-800 dark:border-red-300 dark:bg-red-950 dark:text-red-100"
+        >
+          {failure}
+        </div>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Sending..." : "Send message"}
+        </Button>
+      </div>
+    </form>
+  );
+}

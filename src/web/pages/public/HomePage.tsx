@@ -1,0 +1,131 @@
+import { ArrowRight, Star } from "lucide-react";
+import { Link } from "react-router";
+import type { HomeContent } from "../../../shared/content";
+import { ButtonLink } from "../../components/ui/Button";
+import { BlogPostCard } from "../../features/site/BlogPostCard";
+import { ProjectCard } from "../../features/site/ProjectCard";
+import { siteKeys } from "../../features/site/queries";
+import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
+import { useApiData } from "../../lib/api-query";
+
+export default function HomePage() {
+  const company = useCompany();
+  const home = useApiData<HomeContent>(siteKeys.home);
+  usePageSeo({
+    title: `${company.name} | ${company.tagline}`,
+    description: company.description,
+    keywords: company.keywords,
+    path: "/",
+  });
+  const stats = [
+    { value: `${home.stats.yearsInBusiness}`, label: `years building since ${company.foundingYear}` },
+    { value: `${home.stats.portfolioProjects}`, label: "projects in our portfolio" },
+    { value: `${home.stats.countries}`, label: "countries across Africa" },
+    { value: `${company.rating.value}/5`, label: `from ${company.rating.count} client reviews` },
+  ];
+  return (
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
+          <div>
+            <p className="font-semibold uppercase tracking-wide text-accent-500">{company.tagline}</p>
+            <h1 className="mt-3 text-4xl font-bold leading-tight md:text-5xl">{company.hero.heading}</h1>
+            <p className="mt-5 text-lg text-neutral-light">{company.hero.subheading}</p>
+            <p className="mt-4 flex items-center gap-2 text-neutral-light">
+              <Star aria-hidden className="size-5 fill-accent-500 text-accent-500" />
+              Rated {company.rating.value} from {company.rating.count} reviews · {company.experienceLabel} of building
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <ButtonLink to="/contact" variant="inverse">
+                Request a quote
+              </ButtonLink>
+              <ButtonLink to="/projects" className="border border-white">
+                See our projects
+              </ButtonLink>
+            </div>
+          </div>
+          <img
+            src={home.featuredProjects[0]?.coverImage ?? "/brand/logo.svg"}
+            alt={home.featuredProjects[0]?.title ?? company.name}
+            width={1200}
+            height={800}
+            fetchPriority="high"
+            className="h-auto w-full rounded-xl"
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="stats-heading" className="border-b border-neutral-light dark:border-brand-700">
+        <h2 id="stats-heading" className="sr-only">
+          Crestbuild in numbers
+        </h2>
+        <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-10 md:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.label}>
+              <dt className="text-sm text-brand-700 dark:text-neutral-light">{stat.label}</dt>
+              <dd className="order-first text-3xl font-bold text-accent-700 dark:text-accent-500">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="services-heading">
+        <h2 id="services-heading" className="text-3xl font-bold">
+          What we build
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {home.services.map((service) => (
+            <li key={service.slug} className="rounded-xl border border-neutral-light p-6 dark:border-brand-700">
+              <h3 className="text-xl font-semibold">{service.name}</h3>
+              <p className="mt-2 text-brand-700 dark:text-neutral-light">{service.summary}</p>
+              <Link
+                to={`/services/${service.slug}`}
+                className="mt-4 inline-flex items-center gap-1 font-semibold text-accent-700 dark:text-accent-500"
+              >
+                More on {service.name.toLowerCase()} <ArrowRight aria-hidden className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-neutral-light/30 dark:bg-brand-700/40" aria-labelledby="projects-heading">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="projects-heading" className="text-3xl font-bold">
+              Recent projects
+            </h2>
+            <Link to="/projects" className="font-semibold text-accent-700 dark:text-accent-500">
+              All projects
+            </Link>
+          </div>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {home.featuredProjects.map((project) => (
+              <li key={project.slug}>
+                <ProjectCard project={project} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="posts-heading">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="posts-heading" className="text-3xl font-bold">
+            From the blog
+          </h2>
+          <Link to="/blog" className="font-semibold text-accent-700 dark:text-accent-500">
+            All articles
+          </Link>
+        </div>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {home.latestPosts.map((post) => (
+            <li key={post.slug}>
+              <BlogPostCard post={post} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vite";
+
+// The Node server (dist/server): dependencies stay in node_modules, our TypeScript is bundled.
+export default defineConfig({
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: "dist/server",
+    emptyOutDir: true,
+    sourcemap: true,
+    target: "node20",
+    rollupOptions: { input: { main: "src/server/main.ts" } },
+  },
+});
