@@ -24,6 +24,8 @@ test("a blog post has no serious or critical accessibility violation", async ({ 
   await waitForHydration(page);
   await page.getByRole("article").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/blog\/[a-z-]+\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Preparing your experience...")).toBeHidden();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
 });

@@ -36,9 +36,10 @@ test("services and blog filter by category, and a post can be read", async ({ pa
     .getByRole("link", { name: "Technology" })
     .click();
   await expect(page).toHaveURL("/blog/technology");
-  const firstPost = page.getByRole("article").first().getByRole("link").first();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technology articles");
+  const firstPost = page.getByRole("article").first().getByRole("heading");
   const title = (await firstPost.textContent())?.trim() ?? "";
-  await firstPost.click();
+  await firstPost.getByRole("link").click();
   await expect(page).toHaveURL(/\/blog\/technology\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
@@ -47,17 +48,19 @@ test("services and blog filter by category, and a post can be read", async ({ pa
 test("the contact form explains mistakes, keeps what was typed, then confirms", async ({ page }) => {
   await page.goto("/contact");
   await waitForHydration(page);
-  await page.getByLabel("Name").fill("Chinedu Okafor");
-  await page.getByLabel("Email").fill("chinedu@example");
-  await page.getByLabel("Subject").fill("Office fit-out in Jabi");
-  await page.getByLabel("Message").fill("Short");
+  await page.getByLabel("Name", { exact: true }).fill("Chinedu Okafor");
+  await page.getByLabel("Email", { exact: true }).fill("chinedu@example");
+  await page.getByLabel("Subject", { exact: true }).fill("Office fit-out in Jabi");
+  await page.getByLabel("Message", { exact: true }).fill("Short");
   await page.getByRole("button", { name: /send/i }).click();
   await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
   await expect(page.getByText("Please tell us a little more (at least 10 characters).")).toBeVisible();
-  await expect(page.getByLabel("Subject")).toHaveValue("Office fit-out in Jabi");
+  await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Office fit-out in Jabi");
 
-  await page.getByLabel("Email").fill("chinedu@example.com");
-  await page.getByLabel("Message").fill("We need a 600 m² office fit-out on the third floor of a building in Jabi by March.");
+  await page.getByLabel("Email", { exact: true }).fill("chinedu@example.com");
+  await page
+    .getByLabel("Message", { exact: true })
+    .fill("We need a 600 m² office fit-out on the third floor of a building in Jabi by March.");
   await page.getByRole("button", { name: /send/i }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your message has been received" })).toBeVisible();
 });

@@ -17,10 +17,13 @@ import { createQueryClient } from "./lib/query-client";
 import { headTags, type SeoCollector, serializeHeadTags } from "./lib/seo";
 
 /** Renders everything, lazy pages included, before answering: crawlers get the whole page. */
-function renderComplete(element: ReactNode): Promise<string> {
+function renderComplete(element: ReactNode, nonce: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let failure: unknown = null;
     const stream = renderToPipeableStream(element, {
+      nonce,
+      // Keep every finished Suspense boundary in place instead of moving it in with a script.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         if (failure) return reject(failure);
         const sink = new PassThrough();
@@ -63,6 +66,7 @@ export const render: RenderPage = async (request) => {
         <App />
       </AppProviders>
     </StaticRouter>,
+    request.nonce,
   );
   const head = seo.page ? serializeHeadTags(headTags(seo.page, seo.company, request.publicOrigin)) : "";
   const state: { app: InitialAppState; queries: unknown } = {

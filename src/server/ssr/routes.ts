@@ -7,7 +7,7 @@ export async function pageRoutes(app: FastifyInstance, options: { renderer: Page
   app.get("/*", async (request, reply) => {
     const result = await renderer.render({
       url: request.url,
-      nonce: reply.cspNonce.script,
+      nonce: reply.scriptNonce,
       publicOrigin,
       assets: renderer.assets,
       fetchApi: async (path) => {

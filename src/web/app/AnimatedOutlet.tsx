@@ -2,14 +2,9 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "re
 import { useLocation, useOutlet } from "react-router";
 
 const DURATION_MS = 180;
-const EXIT: Keyframe[] = [
-  { opacity: 1, transform: "none" },
-  { opacity: 0, transform: "translateY(-8px)" },
-];
-const ENTER: Keyframe[] = [
-  { opacity: 0, transform: "translateY(8px)" },
-  { opacity: 1, transform: "none" },
-];
+// Opacity only: a transform would make the full-screen splash inside the outlet relative to it.
+const EXIT: Keyframe[] = [{ opacity: 1 }, { opacity: 0 }];
+const ENTER: Keyframe[] = [{ opacity: 0 }, { opacity: 1 }];
 
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 

@@ -20,17 +20,20 @@ function Toasts() {
 }
 
 export function App() {
+  // The toasts sit outside the error boundary: its fallback screen comes with an error toast.
   return (
-    <AppErrorBoundary>
-      <Routes>
-        <Route element={<PublicLayout />}>
-          {publicRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={<RouteScreen route={route} />} />
-          ))}
-          <Route path="*" element={<NotFoundScreen />} />
-        </Route>
-      </Routes>
+    <>
+      <AppErrorBoundary>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            {publicRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={<RouteScreen route={route} />} />
+            ))}
+            <Route path="*" element={<NotFoundScreen />} />
+          </Route>
+        </Routes>
+      </AppErrorBoundary>
       <Toasts />
-    </AppErrorBoundary>
+    </>
   );
 }

@@ -160,6 +160,6 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await response.text();
     expect(html).toContain(`nonce="${nonce}"`);
-    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 });

@@ -1,4 +1,5 @@
 import { Monitor, Moon, Sun } from "lucide-react";
+import { useId } from "react";
 import { useTheme } from "../../app/theme-provider";
 import type { ThemePreference } from "../../lib/theme";
 
@@ -11,6 +12,8 @@ const options: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
 /** Light / dark / system, as a radio group a keyboard can use. */
 export function ThemeSwitch() {
   const { preference, setPreference } = useTheme();
+  // The header has two switches (desktop and mobile menu): each needs its own radio group.
+  const groupName = useId();
   return (
     <fieldset className="flex items-center gap-1 rounded-full border border-neutral-light p-1 dark:border-brand-700">
       <legend className="sr-only">Colour theme</legend>
@@ -22,7 +25,7 @@ export function ThemeSwitch() {
         >
           <input
             type="radio"
-            name="theme"
+            name={groupName}
             value={value}
             checked={preference === value}
             onChange={() => setPreference(value)}

@@ -95,7 +95,7 @@ export default function HomePage() {
             <h2 id="projects-heading" className="text-3xl font-bold">
               Recent projects
             </h2>
-            <Link to="/projects" className="font-semibold text-accent-700 dark:text-accent-500">
+            <Link to="/projects" className="font-semibold text-accent-700 underline-offset-2 hover:underline dark:text-neutral-light">
               All projects
             </Link>
           </div>
