@@ -8,7 +8,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBuiltServer } from "./server";
 
-const PAGES = ["/", "/about", "/services", "/services/residential", "/projects", "/blog", "/blog/technology", "/contact"];
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ["/", "/about", "/services", "/services/residential", "/projects", "/blog", "/blog/technology", "/contact"];
 const JS_BUDGET_BYTES = 120 * 1024;
 
 type NetworkItem = { resourceType?: string; transferSize?: number; url: string };
@@ -38,7 +38,8 @@ try {
   for (const path of pages) {
     const result = await lighthouse(`${server.origin}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) console.log(`   Lighthouse could not measure ${path}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(5);
     const items = ((audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
     const totalBytes = items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);

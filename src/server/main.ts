@@ -11,6 +11,8 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
+  // React picks its fast production build by this variable when the renderer is loaded below.
+  process.env.NODE_ENV = config.env;
   const app = await buildApp({ config, renderer: await loadPageRenderer() });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Site ready at ${config.publicOrigin}`);

@@ -6,6 +6,8 @@ export type PageAssets = {
   /** Scripts the entry imports, fetched in parallel with it. */
   modulePreloads: string[];
   stylesheets: string[];
+  /** Font files needed for the first paint, fetched before the stylesheet asks for them. */
+  fontPreloads: string[];
 };
 
 export type RenderRequest = {

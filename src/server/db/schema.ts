@@ -64,6 +64,10 @@ export const blogPosts = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     bodyMarkdown: text("body_markdown").notNull(),
+    // Kept by the database on every write, so listings do not split every body on every read.
+    wordCount: integer("word_count")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(array_length(regexp_split_to_array(trim(body_markdown), '\\s+'), 1), 0)`),
     authorName: text("author_name").notNull(),
     coverImage: text("cover_image"),
     keywords: jsonb("keywords").$type<string[]>().notNull().default(sql`'[]'::jsonb`),

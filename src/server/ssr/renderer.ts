@@ -11,8 +11,11 @@ type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 
 const CLIENT_ENTRY = "src/web/entry-client.tsx";
 
-/** The browser entry and what it needs first, from Vite's build manifest. */
-function assetsFromManifest(manifest: Record<string, ManifestChunk>): PageAssets {
+// Body text and headings of the first screen; other weights load when used.
+const PRELOADED_FONTS = /inter-latin-(400|700)-normal-[\w-]+\.woff2/g;
+
+/** The browser entry and what it needs first, from Vite's build manifest and the built stylesheets. */
+async function assetsFromBuild(manifest: Record<string, ManifestChunk>, clientDir: string): Promise<PageAssets> {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the build manifest`);
   const preloads = new Set<string>();
@@ -26,7 +29,14 @@ function assetsFromManifest(manifest: Record<string, ManifestChunk>): PageAssets
   };
   for (const imported of entry.imports ?? []) visit(imported);
   const url = (file: string) => `/${file}`;
-  return { entryScript: url(entry.file), modulePreloads: [...preloads].map(url), stylesheets: [...stylesheets].map(url) };
+  const css = await Promise.all([...stylesheets].map((file) => readFile(path.join(clientDir, file), "utf8")));
+  const fonts = new Set(css.flatMap((text) => text.match(PRELOADED_FONTS) ?? []));
+  return {
+    entryScript: url(entry.file),
+    modulePreloads: [...preloads].map(url),
+    stylesheets: [...stylesheets].map(url),
+    fontPreloads: [...fonts].map((file) => `/assets/${file}`),
+  };
 }
 
 /** Loads the server renderer and the asset list that `npm run build` produced. */
@@ -38,5 +48,5 @@ export async function loadPageRenderer(distDir = path.join(projectRoot, "dist"))
   }
   const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Record<string, ManifestChunk>;
   const module = (await import(pathToFileURL(rendererFile).href)) as { render: RenderPage };
-  return { render: module.render, assets: assetsFromManifest(manifest) };
+  return { render: module.render, assets: await assetsFromBuild(manifest, path.join(distDir, "client")) };
 }

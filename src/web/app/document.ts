@@ -16,6 +16,7 @@ export function documentHtml(parts: { head: string; body: string; state: unknown
 <meta name="theme-color" content="#051822">
 <script nonce="${nonce}">${themeBootScript}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
+${assets.fontPreloads.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`).join("\n")}
 ${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
 <script type="module" nonce="${nonce}" src="${assets.entryScript}"></script>
 ${assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${href}">`).join("\n")}

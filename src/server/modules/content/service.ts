@@ -54,7 +54,7 @@ const postSummaryColumns = {
   authorName: blogPosts.authorName,
   coverImage: blogPosts.coverImage,
   publishedAt: blogPosts.publishedAt,
-  wordCount: sql<number>`coalesce(array_length(regexp_split_to_array(trim(${blogPosts.bodyMarkdown}), '\\s+'), 1), 0)`,
+  wordCount: blogPosts.wordCount,
 };
 
 type PostSummaryRow = {

@@ -1,4 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../lib/form-resolver";
 import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";

@@ -50,7 +50,7 @@ export default function HomePage() {
             width={1200}
             height={800}
             fetchPriority="high"
-            className="h-auto w-full rounded-xl"
+            className="aspect-[3/2] h-auto w-full rounded-xl"
           />
         </div>
       </section>

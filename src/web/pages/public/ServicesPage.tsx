@@ -57,7 +57,7 @@ function ServiceOverview({ services, filter }: { services: Service[]; filter: Re
                 height={800}
                 loading={index === 0 ? "eager" : "lazy"}
                 decoding="async"
-                className="h-auto w-full"
+                className="aspect-[3/2] h-auto w-full"
               />
               <div className="flex flex-1 flex-col gap-3 p-6">
                 <h2 className="text-2xl font-semibold">{service.name}</h2>
@@ -96,7 +96,7 @@ function ServiceDetail({ slug, filter }: { slug: string; filter: ReactNode }) {
       {filter}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <img src={service.image} alt="" width={1200} height={800} fetchPriority="high" className="h-auto w-full rounded-xl" />
+          <img src={service.image} alt="" width={1200} height={800} fetchPriority="high" className="aspect-[3/2] h-auto w-full rounded-xl" />
           <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: service.descriptionHtml }} />
         </div>
         <aside className="flex flex-col gap-6">

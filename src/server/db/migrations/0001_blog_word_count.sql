@@ -1,0 +1,1 @@
+ALTER TABLE "blog_posts" ADD COLUMN "word_count" integer GENERATED ALWAYS AS (coalesce(array_length(regexp_split_to_array(trim(body_markdown), '\s+'), 1), 0)) STORED NOT NULL;
