@@ -8,7 +8,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBuiltServer } from "./server";
 
-const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ["/", "/about", "/services", "/services/residential", "/projects", "/blog", "/blog/technology", "/contact"];
+const PAGES = process.env.BENCH_PAGES
+  ? process.env.BENCH_PAGES.split(",")
+  : ["/", "/about", "/services", "/services/residential", "/projects", "/blog", "/blog/technology", "/contact"];
 const JS_BUDGET_BYTES = 120 * 1024;
 
 type NetworkItem = { resourceType?: string; transferSize?: number; url: string };

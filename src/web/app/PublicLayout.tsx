@@ -37,7 +37,7 @@ function Header() {
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 font-bold text-lg" aria-label="Crestbuild home">
-          <img src="/brand/logo.svg" alt="" width={36} height={36} className="size-9" />
+          <img src="/brand/logo.svg" alt="" width={36} height={36} className="size-9 dark:rounded-md dark:bg-neutral-light dark:p-0.5" />
           <span>Crestbuild</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
@@ -62,13 +62,14 @@ function Header() {
         </div>
         <button
           type="button"
-          className="flex size-11 items-center justify-center rounded-md lg:hidden"
+          className="flex min-h-10 min-w-20 items-center justify-center gap-1 rounded-md border border-neutral-light px-3 font-semibold lg:hidden dark:border-brand-700"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+          <span aria-hidden>{menuOpen ? "Close" : "Menu"}</span>
         </button>
       </div>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-neutral-light px-4 pb-4 lg:hidden dark:border-brand-700">

@@ -7,7 +7,15 @@ export function BlogPostCard({ post, headingLevel = 3 }: { post: BlogPostSummary
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-neutral-light dark:border-brand-700">
       {post.coverImage ? (
-        <img src={post.coverImage} alt="" width={1200} height={800} loading="lazy" decoding="async" className="aspect-[3/2] h-auto w-full" />
+        <img
+          src={post.coverImage}
+          alt=""
+          width={1200}
+          height={800}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[3/2] h-auto w-full"
+        />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-sm font-semibold text-accent-700 dark:text-accent-500">{blogCategoryName(post.category)}</p>

@@ -8,7 +8,15 @@ export function ProjectCard({ project, headingLevel = 3 }: { project: PortfolioP
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-neutral-light bg-white dark:border-brand-700 dark:bg-brand-900">
       {project.coverImage ? (
-        <img src={project.coverImage} alt="" width={1200} height={800} loading="lazy" decoding="async" className="aspect-[3/2] h-auto w-full" />
+        <img
+          src={project.coverImage}
+          alt=""
+          width={1200}
+          height={800}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[3/2] h-auto w-full"
+        />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-sm font-semibold uppercase tracking-wide text-accent-700 dark:text-accent-500">

@@ -41,8 +41,12 @@ export default function Toaster() {
                 <RadixToast.Description className="mt-1 text-sm opacity-90">{item.description}</RadixToast.Description>
               ) : null}
             </div>
-            <RadixToast.Close aria-label="Dismiss notification" className="rounded p-1 hover:bg-neutral-light/40">
+            <RadixToast.Close
+              aria-label="Dismiss notification"
+              className="inline-flex min-h-10 min-w-20 items-center justify-center gap-1 rounded-md text-sm font-semibold hover:bg-neutral-light/40"
+            >
               <X aria-hidden className="size-4" />
+              Dismiss
             </RadixToast.Close>
           </RadixToast.Root>
         );

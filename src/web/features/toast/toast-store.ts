@@ -97,13 +97,16 @@ export const toast = Object.assign((title: ReactNode, options?: ToastOptions) =>
   },
 });
 
+/** The toasts now in the store, newest first. */
+export const getToasts = (): Toast[] => toasts;
+
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => toasts,
-    () => toasts,
+    getToasts,
+    getToasts,
   );
 }

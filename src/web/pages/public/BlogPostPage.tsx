@@ -95,7 +95,14 @@ function PostArticle({ post }: { post: BlogPost }) {
       </header>
 
       {post.coverImage ? (
-        <img src={post.coverImage} alt="" width={1200} height={800} fetchPriority="high" className="mt-8 aspect-[3/2] h-auto w-full rounded-xl" />
+        <img
+          src={post.coverImage}
+          alt=""
+          width={1200}
+          height={800}
+          fetchPriority="high"
+          className="mt-8 aspect-[3/2] h-auto w-full rounded-xl"
+        />
       ) : null}
 
       <div className="prose-content mt-8 text-lg" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />

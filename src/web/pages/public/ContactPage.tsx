@@ -1,4 +1,3 @@
-import { zodResolver } from "../../lib/form-resolver";
 import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
@@ -9,6 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
+import { zodResolver } from "../../lib/form-resolver";
 import { apiRequest } from "../../lib/http";
 
 const visibleFields = ["name", "email", "phone", "subject", "message"] as const;

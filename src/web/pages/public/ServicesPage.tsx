@@ -96,7 +96,14 @@ function ServiceDetail({ slug, filter }: { slug: string; filter: ReactNode }) {
       {filter}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <img src={service.image} alt="" width={1200} height={800} fetchPriority="high" className="aspect-[3/2] h-auto w-full rounded-xl" />
+          <img
+            src={service.image}
+            alt=""
+            width={1200}
+            height={800}
+            fetchPriority="high"
+            className="aspect-[3/2] h-auto w-full rounded-xl"
+          />
           <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: service.descriptionHtml }} />
         </div>
         <aside className="flex flex-col gap-6">
