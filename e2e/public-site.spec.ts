@@ -65,6 +65,44 @@ test("the contact form explains mistakes, keeps what was typed, then confirms", 
   await expect(page.getByRole("status").filter({ hasText: "Your message has been received" })).toBeVisible();
 });
 
+test("when sending fails, the contact form says why and keeps everything typed", async ({ page }) => {
+  await page.route("**/api/contact", (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "120" },
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, data: null, message: "Too many requests. Please wait 120 seconds and try again.", error: "rate_limited" }),
+    }),
+  );
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const typed = {
+    Name: "Ngozi Eze",
+    Email: "ngozi@example.com",
+    Subject: "Borehole and water tank",
+    Message: "Please quote for a borehole with a 10,000-litre overhead tank in Lugbe.",
+  };
+  for (const [label, value] of Object.entries(typed)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: /send/i }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many requests. Please wait 120 seconds and try again." })).toBeVisible();
+  for (const [label, value] of Object.entries(typed)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+});
+
+test("a route change animates out the old screen before the new one comes in", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  const oldHeading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).click();
+  // Right after the click the address is new but the old screen is still there, fading out.
+  await expect(page).toHaveURL("/services");
+  const during = await page.evaluate(() => ({
+    heading: document.querySelector("h1")?.textContent ?? "",
+    fading: document.getAnimations().some((animation) => animation.playState === "running"),
+  }));
+  expect(during).toEqual({ heading: oldHeading, fading: true });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Construction services");
+});
+
 test("an unknown path shows Page Not Found with a 404 and leads home", async ({ page }) => {
   const response = await page.goto("/this/page/does-not-exist");
   expect(response?.status()).toBe(404);
