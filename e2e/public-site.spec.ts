@@ -71,7 +71,12 @@ test("when sending fails, the contact form says why and keeps everything typed",
       status: 429,
       headers: { "retry-after": "120" },
       contentType: "application/json",
-      body: JSON.stringify({ success: false, data: null, message: "Too many requests. Please wait 120 seconds and try again.", error: "rate_limited" }),
+      body: JSON.stringify({
+        success: false,
+        data: null,
+        message: "Too many requests. Please wait 120 seconds and try again.",
+        error: "rate_limited",
+      }),
     }),
   );
   await page.goto("/contact");
