@@ -26,6 +26,8 @@ test("a blog post has no serious or critical accessibility violation", async ({ 
   await expect(page).toHaveURL(/\/blog\/[a-z-]+\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Preparing your experience...")).toBeHidden();
+  // Colours are checked once the screen has finished fading in.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
 });

@@ -20,10 +20,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Waits until React has hydrated the server-rendered page, so clicks reach its handlers. */
+/** Waits until React has hydrated the page's screen, so typing and clicks reach its handlers. */
 export async function waitForHydration(page: import("@playwright/test").Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return !!root && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
-  });
+  await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
 }

@@ -6,6 +6,7 @@ import { App } from "./app/App";
 import { AppProviders } from "./app/AppProviders";
 import { APP_STATE_ELEMENT_ID } from "./app/document";
 import type { InitialAppState } from "./app/initial-state";
+import { loadNotFoundPage, matchPublicRoute } from "./app/routes";
 import { trackTiming } from "./lib/analytics";
 import { apiPathOf } from "./lib/api-query";
 import { apiRequest } from "./lib/http";
@@ -18,6 +19,12 @@ if (state.queries) hydrate(queryClient, state.queries);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("the page has no #root element");
+
+// Fetch the current page's code before hydrating, so what the visitor types meanwhile is not lost.
+const currentRoute = matchPublicRoute(window.location.pathname);
+await (currentRoute && !state.app?.notFound ? currentRoute.route.load() : loadNotFoundPage()).catch(() => {
+  // A failed chunk is reported by the page's error boundary when React tries again.
+});
 
 hydrateRoot(
   root,

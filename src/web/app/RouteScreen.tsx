@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Component, type ReactNode, Suspense } from "react";
+import { Component, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { ApiError } from "../../shared/api";
 import { buttonClass } from "../components/ui/Button";
@@ -41,6 +41,18 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
+/**
+ * Marks <html data-screen-ready> once the screen around it has hydrated and can take input
+ * (effects in a Suspense boundary run only then). Browser tests wait for it.
+ */
+function ScreenReady() {
+  const { key } = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.screenReady = key;
+  }, [key]);
+  return null;
+}
+
 /** One public screen: lazily loaded (the splash shows meanwhile), its load errors handled in place. */
 export function RouteScreen({ route }: { route: PublicRoute }) {
   const location = useLocation();
@@ -49,7 +61,10 @@ export function RouteScreen({ route }: { route: PublicRoute }) {
   const Page = route.Page;
   return (
     <RouteErrorBoundary key={location.key} onRetry={() => queryClient.resetQueries({ type: "active" })}>
-      <Suspense fallback={<SplashScreen />}>{initialNotFound ? <NotFoundPage /> : <Page />}</Suspense>
+      <Suspense fallback={<SplashScreen />}>
+        {initialNotFound ? <NotFoundPage /> : <Page />}
+        <ScreenReady />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
@@ -58,6 +73,7 @@ export function NotFoundScreen() {
   return (
     <Suspense fallback={<SplashScreen />}>
       <NotFoundPage />
+      <ScreenReady />
     </Suspense>
   );
 }
