@@ -1,9 +1,14 @@
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
+import { createAccessTokens } from "./modules/auth/access-tokens.js";
+import { authRoutes } from "./modules/auth/routes.js";
+import { randomToken } from "./modules/auth/secrets.js";
+import { createAuthService } from "./modules/auth/service.js";
 import { contactRoutes } from "./modules/contact/routes.js";
 import { createContactService } from "./modules/contact/service.js";
 import { loadContentIfEmpty } from "./modules/content/load-content.js";
@@ -11,9 +16,11 @@ import { contentRoutes } from "./modules/content/routes.js";
 import { createContentService } from "./modules/content/service.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { contentDir } from "./paths.js";
+import { createRequireUser } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { createMailer } from "./platform/mail.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
+import { readOrCreateSetting } from "./platform/settings.js";
 import { registerStaticFiles } from "./platform/static-files.js";
 import type { PageRenderer } from "./ssr/renderer.js";
 import { pageRoutes } from "./ssr/routes.js";
@@ -54,16 +61,24 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const mailer = createMailer({ db: db.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const content = createContentService(db.db);
   const contact = createContactService({ db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
+  const authSecret = config.authSecret ?? (await readOrCreateSetting(db.db, "auth_secret", () => randomToken(48)));
+  const tokens = createAccessTokens(new TextEncoder().encode(authSecret));
+  const auth = createAuthService({ db: db.db, mailer, tokens, publicOrigin: config.publicOrigin });
+  const requireUser = createRequireUser(tokens, auth.isSessionOpen);
+  const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  app.decorateRequest("user", null);
   registerApiEnvelope(app);
 
   await app.register(
     async (api) => {
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
+      await api.register(authRoutes, { auth, requireUser, secureCookies });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },

@@ -39,6 +39,7 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (a long random string)").optional(),
   TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
 });
 
@@ -56,6 +57,8 @@ export type Config = {
   contactInbox: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Signs access tokens; when absent, one is generated and kept in the database. */
+  authSecret?: string;
   /** Where the built browser assets are; absent in tests that never serve them. */
   clientDir: string;
 };
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactInbox: vars.CONTACT_INBOX,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY === "true",
+    authSecret: vars.AUTH_SECRET,
     clientDir: path.join(projectRoot, "dist", "client"),
   };
 }

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | null = null,
     readonly fields: Record<string, string> = {},
+    /** How long the caller must wait before trying again (429). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ApiError";

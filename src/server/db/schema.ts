@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -106,4 +106,101 @@ export const mailOutbox = pgTable("mail_outbox", {
   sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
   error: text("error"),
   createdAt: createdAt(),
+});
+
+/** SPEC §3 users table, plus what sign-in needs. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull().default(""),
+    location: text("location").notNull().default(""),
+    company: text("company").notNull().default(""),
+    department: text("department").notNull(),
+    departmentCode: text("department_code").unique(),
+    role: text("role").notNull().default("user"),
+    /** False when an admin has blocked the account. */
+    active: boolean("active").notNull().default(true),
+    /** Staff accounts wait for an admin's approval; everyone else is approved on registration. */
+    approvedAt: timestamp("approved_at", { withTimezone: true, mode: "date" }),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    passwordHash: text("password_hash").notNull(),
+    avatarUrl: text("avatar_url"),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("users_email_idx").on(table.email)],
+);
+
+/**
+ * A signed-in device. Each refresh replaces the row's token (rotation); a token that was
+ * already replaced coming back means it was stolen, and the whole family is revoked.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [uniqueIndex("sessions_token_idx").on(table.tokenHash), index("sessions_family_idx").on(table.familyId)],
+);
+
+/** Short-lived secrets sent to or handed to a user: email codes, reset codes, login tickets. Stored hashed. */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("one_time_codes_user_idx").on(table.userId, table.purpose)],
+);
+
+/** The access log of the security centre: every security-relevant event. */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email"),
+    type: text("type").notNull(),
+    outcome: text("outcome").notNull(),
+    reason: text("reason"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("security_events_email_idx").on(table.email, table.type, table.createdAt),
+    index("security_events_ip_idx").on(table.ipAddress, table.type, table.createdAt),
+  ],
+);
+
+/** Settings an admin can change at run time (e.g. whether registration is open), and generated secrets. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
 });

@@ -48,6 +48,7 @@ function toApiError(error: FastifyError): ApiError {
 }
 
 function sendError(reply: FastifyReply, error: ApiError) {
+  if (error.retryAfterSeconds !== null) reply.header("retry-after", String(error.retryAfterSeconds));
   return reply.status(error.status).type("application/json; charset=utf-8").send(failure(error));
 }
 

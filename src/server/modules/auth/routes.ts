@@ -1,0 +1,116 @@
+import "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  completeLoginSchema,
+  credentialsSchema,
+  emailOnlySchema,
+  refreshSchema,
+  registrationSchema,
+  VERIFICATION_CODE_LENGTH,
+  verifyEmailSchema,
+} from "../../../shared/auth.js";
+import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { perAddressLimit } from "../../platform/rate-limit.js";
+import type { RequestOrigin } from "../../platform/security-log.js";
+import { type AuthService, SESSION_MAX_HOURS, toSessionUser } from "./service.js";
+
+export const REFRESH_COOKIE = "cb_refresh";
+
+const profileSchema = z.object({
+  firstName: z.string().trim().min(1, "Please enter your first name.").max(80).optional(),
+  lastName: z.string().trim().min(1, "Please enter your last name.").max(80).optional(),
+  phone: z.string().trim().max(30).optional(),
+  location: z.string().trim().max(120).optional(),
+  company: z.string().trim().max(120).optional(),
+});
+
+const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
+
+type Options = { auth: AuthService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; secureCookies: boolean };
+
+/** SPEC §7 /auth endpoints. The refresh token travels in an httpOnly cookie, or in the body for API clients. */
+export async function authRoutes(app: FastifyInstance, { auth, requireUser, secureCookies }: Options) {
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: "strict",
+      secure: secureCookies,
+      path: "/api/auth",
+      maxAge: SESSION_MAX_HOURS * 3600,
+    });
+
+  app.post("/auth/register", { config: perAddressLimit(10, 60) }, async (request, reply) => {
+    const input = parseInput(registrationSchema, request.body);
+    const result = await auth.register(input, originOf(request));
+    return reply
+      .status(201)
+      .send(
+        ok(result, `Account created. We have emailed a ${VERIFICATION_CODE_LENGTH}-digit code to ${result.email} to confirm your address.`),
+      );
+  });
+
+  app.post("/auth/verify-otp", { config: perAddressLimit(10, 15) }, async (request) => {
+    const { email, code } = parseInput(verifyEmailSchema, request.body);
+    return ok(await auth.verifyEmail(email, code, originOf(request)), "Your email address is confirmed.");
+  });
+
+  app.post("/auth/resend-verification", { config: perAddressLimit(5, 15) }, async (request) => {
+    const { email } = parseInput(emailOnlySchema, request.body);
+    await auth.resendVerification(email);
+    return ok(null, "If that address has an unconfirmed account, a new code is on its way.");
+  });
+
+  app.post("/auth/verify-credentials", async (request) => {
+    const { email, password } = parseInput(credentialsSchema, request.body);
+    return ok(await auth.verifyCredentials(email, password, originOf(request)));
+  });
+
+  app.post("/auth/complete-login", async (request, reply) => {
+    const { userId, ticket } = parseInput(completeLoginSchema, request.body);
+    const result = await auth.completeLogin(userId, ticket, originOf(request));
+    setRefreshCookie(reply, result.refreshToken);
+    return ok(result);
+  });
+
+  /** Both steps in one call, for API clients. */
+  app.post("/auth/login", async (request, reply) => {
+    const { email, password } = parseInput(credentialsSchema, request.body);
+    const checked = await auth.verifyCredentials(email, password, originOf(request));
+    const result = await auth.completeLogin(checked.userId, checked.ticket, originOf(request));
+    setRefreshCookie(reply, result.refreshToken);
+    return ok(result);
+  });
+
+  app.post("/auth/refresh", async (request, reply) => {
+    const body = parseInput(refreshSchema, request.body);
+    const token = body.refreshToken ?? request.cookies[REFRESH_COOKIE];
+    if (!token) throw new ApiError(401, "Your session has expired. Please sign in again.", "session_expired");
+    try {
+      const result = await auth.refresh(token, originOf(request));
+      setRefreshCookie(reply, result.refreshToken);
+      return ok(result);
+    } catch (error) {
+      reply.clearCookie(REFRESH_COOKIE, { path: "/api/auth" });
+      throw error;
+    }
+  });
+
+  app.post("/auth/logout", async (request, reply) => {
+    const body = parseInput(refreshSchema, request.body);
+    await auth.logout(body.refreshToken ?? request.cookies[REFRESH_COOKIE], originOf(request));
+    reply.clearCookie(REFRESH_COOKIE, { path: "/api/auth" });
+    return ok(null, "Signed out.");
+  });
+
+  app.get("/auth/profile", { preHandler: requireUser }, async (request) => {
+    const user = await auth.findUser(request.user?.userId ?? "");
+    if (!user) throw new ApiError(404, "Account not found.", "not_found");
+    return ok(toSessionUser(user));
+  });
+
+  app.put("/auth/profile", { preHandler: requireUser }, async (request) => {
+    const changes = parseInput(profileSchema, request.body);
+    return ok(await auth.updateProfile(request.user?.userId ?? "", changes), "Profile saved.");
+  });
+}

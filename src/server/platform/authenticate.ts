@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "../../shared/api.js";
+import type { Role } from "../../shared/departments.js";
+import { messages } from "../../shared/messages.js";
+import type { AccessClaims, AccessTokens } from "../modules/auth/access-tokens.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in caller, set by requireUser. */
+    user: AccessClaims | null;
+  }
+}
+
+/** Checks the Bearer access token and that its session is still open; 401 otherwise. */
+export function createRequireUser(tokens: AccessTokens, isSessionOpen: (sessionId: string) => Promise<boolean>) {
+  return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+    const header = request.headers.authorization ?? "";
+    const token = header.startsWith("Bearer ") ? header.slice(7) : "";
+    const claims = token ? await tokens.verify(token) : null;
+    if (!claims || !(await isSessionOpen(claims.sessionId))) {
+      throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
+    }
+    request.user = claims;
+  };
+}
+
+/** After requireUser: only these roles may go on (403 for the others). */
+export function requireRole(...allowed: Role[]) {
+  return async function checkRole(request: FastifyRequest) {
+    if (!request.user || !allowed.includes(request.user.role)) throw new ApiError(403, messages.accessDenied, "forbidden");
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { departmentNames } from "./departments.js";
+import { messages } from "./messages.js";
+
+/** SPEC §5/§8 wording for accounts and sign-in. */
+export const authMessages = {
+  invalidCredentialsInput: "Please enter valid credentials",
+  passwordsDoNotMatch: "Passwords do not match",
+  passwordTooShort: "Password should be at least 6 characters long.",
+  invalidResetCode: "Invalid or expired reset code",
+  emailTaken: "An account with this email already exists. Please try logging in instead.",
+  registrationDisabled: "New registrations are currently disabled. Please contact support.",
+  registrationFailed: "Registration failed. Please try again.",
+  invalidCredentials: "Invalid credentials",
+  accountDeactivated: "Account is deactivated",
+  emailNotConfirmed: "Please check your email and confirm your account before logging in.",
+  tooManyLoginAttemptsServer: "Too many login attempts. Please wait a moment and try again.",
+  loginFailed: "Login failed. Please try again.",
+  completeLoginFailed: "Authentication failed. Please try again.",
+  noAccountForEmail: "No account found with this email address",
+  resetEmailFailed: "Failed to send reset email. Please try again.",
+  resetFailed: "Failed to reset password. Please try again.",
+  /** Our wording where SPEC §8 has none. */
+  pendingApproval: "Your staff account is waiting for approval by an administrator. You will be emailed when it is approved.",
+  invalidVerificationCode: "That code is not valid or has expired. Request a new one and try again.",
+  invalidLoginTicket: "Your sign-in step has expired. Please enter your email and password again.",
+  sessionExpired: "Your session has expired. Please sign in again.",
+} as const;
+
+/** SPEC §5: the browser blocks sign-in after 5 attempts within 15 minutes. */
+export const tooManyLoginAttemptsBrowser = (minutes: number) => `Too many login attempts. Please try again in ${minutes} minutes.`;
+
+export const LOGIN_RATE_LIMIT = { attempts: 5, windowMinutes: 15 } as const;
+export const PASSWORD_MIN_LENGTH = 6;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+const email = z
+  .string({ error: messages.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, messages.invalidEmail)
+  .pipe(z.email(messages.invalidEmail));
+const password = z.string({ error: authMessages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(200);
+const optionalText = (max: number) => z.string().trim().max(max).optional().default("");
+
+export const registrationSchema = z
+  .object({
+    firstName: z.string({ error: "Please enter your first name." }).trim().min(1, "Please enter your first name.").max(80),
+    lastName: z.string({ error: "Please enter your last name." }).trim().min(1, "Please enter your last name.").max(80),
+    email,
+    phone: optionalText(30),
+    location: optionalText(120),
+    company: optionalText(120),
+    department: z.enum(departmentNames, { error: "Please choose a department." }).optional(),
+    isStaff: z.boolean().optional().default(false),
+    password,
+    confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
+  })
+  .refine((input) => input.password === input.confirmPassword, { path: ["confirmPassword"], message: authMessages.passwordsDoNotMatch })
+  .refine((input) => !input.isStaff || input.department !== undefined, { path: ["department"], message: "Please choose a department." });
+
+export type RegistrationInput = z.input<typeof registrationSchema>;
+
+export const credentialsSchema = z.object({
+  email: z.string({ error: authMessages.invalidCredentialsInput }).trim().toLowerCase().min(1, authMessages.invalidCredentialsInput),
+  password: z.string({ error: authMessages.invalidCredentialsInput }).min(1, authMessages.invalidCredentialsInput),
+});
+
+export const verifyEmailSchema = z.object({
+  email,
+  code: z
+    .string({ error: authMessages.invalidVerificationCode })
+    .trim()
+    .length(VERIFICATION_CODE_LENGTH, authMessages.invalidVerificationCode),
+});
+
+export const emailOnlySchema = z.object({ email });
+
+export const completeLoginSchema = z.object({
+  userId: z.string({ error: authMessages.invalidLoginTicket }).min(1, authMessages.invalidLoginTicket),
+  ticket: z.string({ error: authMessages.invalidLoginTicket }).min(1, authMessages.invalidLoginTicket),
+});
+
+export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });
+
+/** SPEC §3 session shape. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "admin" | "staff" | "user";
+  company: string;
+  phone: string;
+  location: string;
+  avatar: string | null;
+  isVerified: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+  department: string;
+  department_code: string | null;
+};
+
+export type VerifyCredentialsResult = { success: true; userId: string; department: string; ticket: string; mfaRequired: boolean };
+export type CompleteLoginResult = { user: SessionUser; dashboard: string; accessToken: string; refreshToken: string };
