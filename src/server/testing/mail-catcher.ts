@@ -1,0 +1,49 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type CaughtMail = { to: string[]; subject: string; raw: string };
+
+/** A real SMTP server on a loopback port that keeps what it receives, for tests that read emails. */
+export async function startMailCatcher() {
+  const mails: CaughtMail[] = [];
+  const waiting: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+        mails.push({ to: session.envelope.rcptTo.map((address) => address.address), subject, raw });
+        for (const wake of waiting.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The newest mail to this address, waiting briefly for it to arrive. */
+    async latestTo(address: string): Promise<CaughtMail> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const found = mails.filter((mail) => mail.to.includes(address)).at(-1);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The six-digit code in a mail's subject. */
+export const codeIn = (mail: CaughtMail) => /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? "";
