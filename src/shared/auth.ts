@@ -103,3 +103,18 @@ export type SessionUser = {
 
 export type VerifyCredentialsResult = { success: true; userId: string; department: string; ticket: string; mfaRequired: boolean };
 export type CompleteLoginResult = { user: SessionUser; dashboard: string; accessToken: string; refreshToken: string };
+
+export const resetPasswordSchema = z.object({
+  email,
+  code: z.string({ error: authMessages.invalidResetCode }).trim().length(VERIFICATION_CODE_LENGTH, authMessages.invalidResetCode),
+  newPassword: password,
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password."),
+  newPassword: password,
+});
+
+export const resetRequestedMessage =
+  "If an account exists for that address, we have emailed it a 6-character reset code. It is valid for 15 minutes.";
+export const wrongCurrentPassword = "Your current password is not correct.";

@@ -30,3 +30,9 @@ export function requireRole(...allowed: Role[]) {
     if (!request.user || !allowed.includes(request.user.role)) throw new ApiError(403, messages.accessDenied, "forbidden");
   };
 }
+
+/** The caller of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): AccessClaims {
+  if (!request.user) throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
+  return request.user;
+}

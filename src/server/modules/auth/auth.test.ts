@@ -342,3 +342,48 @@ describe("profile", () => {
     expect((await saved.json()).data.location).toBe("Asokoro, Abuja");
   });
 });
+
+describe("password reset and change", () => {
+  it("answers forgot-password the same for known and unknown addresses, mailing only the real account", async () => {
+    await registerVerified("forgot@example.com");
+    const known = await call("/auth/forgot-password", { email: "forgot@example.com" });
+    const unknown = await call("/auth/forgot-password", { email: "stranger@example.com" });
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(codeIn(await mail.latestTo("forgot@example.com"))).toMatch(/^\d{6}$/);
+    expect(mail.mails.some((sent) => sent.to.includes("stranger@example.com"))).toBe(false);
+  });
+
+  it("resets with the emailed code, signs out every session, and the new password works", async () => {
+    await registerVerified("reset@example.com");
+    const session = await signIn("reset@example.com");
+    await call("/auth/forgot-password", { email: "reset@example.com" });
+    const code = codeIn(await mail.latestTo("reset@example.com"));
+    const bad = await call("/auth/reset-password", { email: "reset@example.com", code: "12345", newPassword: "new-pass-2026" });
+    expect(bad.body.fields.code).toBe("Invalid or expired reset code");
+    expect((await call("/auth/reset-password", { email: "reset@example.com", code, newPassword: "new-pass-2026" })).status).toBe(200);
+    expect((await call("/auth/refresh", { refreshToken: session.refreshToken })).status).toBe(401);
+    expect((await call("/auth/verify-credentials", { email: "reset@example.com", password: "harmattan-2026" })).status).toBe(401);
+    await signIn("reset@example.com", "new-pass-2026");
+    // A code works once.
+    const again = await call("/auth/reset-password", { email: "reset@example.com", code, newPassword: "another-2026" });
+    expect(again.body.message).toBe("Invalid or expired reset code");
+  });
+
+  it("changes the password only with the current one, keeping this session and ending the others", async () => {
+    await registerVerified("change@example.com");
+    const here = await signIn("change@example.com");
+    const elsewhere = await signIn("change@example.com");
+    const auth = { authorization: `Bearer ${here.accessToken}` };
+    const wrong = await call("/auth/change-password", { currentPassword: "nope", newPassword: "fresh-pass-1" }, auth);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields.currentPassword).toBe("Your current password is not correct.");
+    expect((await call("/auth/change-password", { currentPassword: "harmattan-2026", newPassword: "fresh-pass-1" }, auth)).status).toBe(
+      200,
+    );
+    expect((await call("/auth/refresh", { refreshToken: here.refreshToken })).status).toBe(200);
+    expect((await call("/auth/refresh", { refreshToken: elsewhere.refreshToken })).status).toBe(401);
+    const events = await (await db()).select().from(securityEvents).where(eq(securityEvents.type, "password_change"));
+    expect(events.map((event) => event.outcome).sort()).toEqual(["failure", "success"]);
+  });
+});

@@ -2,14 +2,18 @@ import "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
+  changePasswordSchema,
   completeLoginSchema,
   credentialsSchema,
   emailOnlySchema,
   refreshSchema,
   registrationSchema,
+  resetPasswordSchema,
+  resetRequestedMessage,
   VERIFICATION_CODE_LENGTH,
   verifyEmailSchema,
 } from "../../../shared/auth.js";
+import { currentUser } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
@@ -103,14 +107,33 @@ export async function authRoutes(app: FastifyInstance, { auth, requireUser, secu
     return ok(null, "Signed out.");
   });
 
+  app.post("/auth/forgot-password", { config: perAddressLimit(5, 15) }, async (request) => {
+    const { email } = parseInput(emailOnlySchema, request.body);
+    await auth.requestPasswordReset(email, originOf(request));
+    return ok(null, resetRequestedMessage);
+  });
+
+  app.post("/auth/reset-password", { config: perAddressLimit(10, 15) }, async (request) => {
+    const { email, code, newPassword } = parseInput(resetPasswordSchema, request.body);
+    await auth.resetPassword(email, code, newPassword, originOf(request));
+    return ok(null, "Your password has been reset. Please sign in with your new password.");
+  });
+
+  app.post("/auth/change-password", { preHandler: requireUser }, async (request) => {
+    const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
+    const caller = currentUser(request);
+    await auth.changePassword(caller.userId, caller.sessionId, currentPassword, newPassword, originOf(request));
+    return ok(null, "Your password has been changed. Other devices have been signed out.");
+  });
+
   app.get("/auth/profile", { preHandler: requireUser }, async (request) => {
-    const user = await auth.findUser(request.user?.userId ?? "");
+    const user = await auth.findUser(currentUser(request).userId);
     if (!user) throw new ApiError(404, "Account not found.", "not_found");
     return ok(toSessionUser(user));
   });
 
   app.put("/auth/profile", { preHandler: requireUser }, async (request) => {
     const changes = parseInput(profileSchema, request.body);
-    return ok(await auth.updateProfile(request.user?.userId ?? "", changes), "Profile saved.");
+    return ok(await auth.updateProfile(currentUser(request).userId, changes), "Profile saved.");
   });
 }

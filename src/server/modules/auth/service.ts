@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import {
   authMessages,
@@ -7,8 +7,10 @@ import {
   type SessionUser,
   VERIFICATION_CODE_LENGTH,
   type VerifyCredentialsResult,
+  wrongCurrentPassword,
 } from "../../../shared/auth.js";
 import { dashboardPathFor, departmentCodeFor, GENERAL_USERS, type Role } from "../../../shared/departments.js";
+import { productMessages } from "../../../shared/messages.js";
 import type { AppDb } from "../../db/client.js";
 import { oneTimeCodes, securityEvents, sessions, users } from "../../db/schema.js";
 import { escapeHtml, type Mailer } from "../../platform/mail.js";
@@ -325,6 +327,63 @@ export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: Acc
     async isSessionOpen(sessionId: string): Promise<boolean> {
       const [session] = await db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, sessionId));
       return !!session && session.revokedAt === null;
+    },
+
+    /** Emails a reset code when the address has an account; the caller answers the same either way. */
+    async requestPasswordReset(email: string, origin: RequestOrigin) {
+      const user = await findUserByEmail(email);
+      if (!user) return;
+      const code = await issueCode(user.id, "password_reset", randomDigits(VERIFICATION_CODE_LENGTH), EMAIL_CODE_MINUTES);
+      await recordSecurityEvent(db, { type: "password_reset_requested", outcome: "success", userId: user.id, email: user.email }, origin);
+      await mailer.send({
+        to: user.email,
+        subject: `Your Crestbuild password reset code: ${code}`,
+        text: `Hello ${user.firstName},\n\nYour password reset code is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nIf you did not ask to reset your password, ignore this email: your password stays as it is.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your password reset code is <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong>. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>If you did not ask to reset your password, ignore this email: your password stays as it is.</p>`,
+      });
+    },
+
+    /** Sets a new password with an emailed code and signs the account out everywhere. */
+    async resetPassword(email: string, code: string, newPassword: string, origin: RequestOrigin) {
+      const user = await findUserByEmail(email);
+      if (!user || !(await consumeCode(user.id, "password_reset", code))) {
+        await recordSecurityEvent(
+          db,
+          { type: "password_reset", outcome: "failure", reason: "invalid_code", userId: user?.id, email },
+          origin,
+        );
+        throw new ApiError(400, authMessages.invalidResetCode, "invalid_code", { code: authMessages.invalidResetCode });
+      }
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      await recordSecurityEvent(db, { type: "password_reset", outcome: "success", userId: user.id, email: user.email }, origin);
+    },
+
+    /** Changes the password of a signed-in user, who must know the current one; other sessions end. */
+    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string, origin: RequestOrigin) {
+      const user = await findUser(userId);
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        await recordSecurityEvent(db, { type: "password_change", outcome: "failure", reason: "wrong_current_password", userId }, origin);
+        throw new ApiError(400, productMessages.validationFailed, "validation_failed", { currentPassword: wrongCurrentPassword });
+      }
+      const [current] = await db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.id, sessionId));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), current ? ne(sessions.familyId, current.familyId) : undefined),
+        );
+      await recordSecurityEvent(db, { type: "password_change", outcome: "success", userId: user.id, email: user.email }, origin);
     },
 
     async updateProfile(
