@@ -9,6 +9,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: "node20",
-    rollupOptions: { input: { main: "src/server/main.ts" } },
+    rollupOptions: { input: { main: "src/server/main.ts", "create-admin": "src/cli/create-admin.ts" } },
   },
 });
