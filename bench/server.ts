@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-/** Starts the built server (npm run build first) on a loopback port with a fresh embedded database. */
-export async function startBuiltServer(port: number): Promise<{ origin: string; stop: () => void }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "crestbuild-bench-"));
+/** Starts the built server (npm run build first) on a loopback port, on a fresh embedded database unless one is given. */
+export async function startBuiltServer(port: number, existingDataDir?: string): Promise<{ origin: string; stop: () => void }> {
+  const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), "crestbuild-bench-"));
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_ORIGIN: origin },
@@ -24,7 +24,7 @@ export async function startBuiltServer(port: number): Promise<{ origin: string; 
     origin,
     stop: () => {
       child.kill("SIGTERM");
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
