@@ -15,6 +15,8 @@ import { loadContentIfEmpty } from "./modules/content/load-content.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { createContentService } from "./modules/content/service.js";
 import { seoRoutes } from "./modules/seo/routes.js";
+import { usersRoutes } from "./modules/users/routes.js";
+import { createUsersService } from "./modules/users/service.js";
 import { contentDir } from "./paths.js";
 import { createRequireUser } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
@@ -65,6 +67,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const tokens = createAccessTokens(new TextEncoder().encode(authSecret));
   const auth = createAuthService({ db: db.db, mailer, tokens, publicOrigin: config.publicOrigin });
   const requireUser = createRequireUser(tokens, auth.isSessionOpen);
+  const usersService = createUsersService({ db: db.db, mailer, publicOrigin: config.publicOrigin });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
@@ -79,6 +82,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
       await api.register(authRoutes, { auth, requireUser, secureCookies });
+      await api.register(usersRoutes, { users: usersService, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },

@@ -16,7 +16,8 @@ export type SecurityEvent = {
     | "password_reset"
     | "password_change"
     | "mfa_enrolled"
-    | "mfa_removed";
+    | "mfa_removed"
+    | "account_approved";
   outcome: "success" | "failure";
   reason?: string;
   userId?: string | null;

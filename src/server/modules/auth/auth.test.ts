@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { securityEvents, sessions, settings, users } from "../../db/schema.js";
+import { accountsClient, person } from "../../testing/accounts.js";
 import { codeIn, startMailCatcher } from "../../testing/mail-catcher.js";
 import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
 
@@ -20,43 +21,10 @@ afterEach(() => server.close());
 
 const db = async () => (await testDatabase()).db;
 
-async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(server.url(`/api${path}`), {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", "user-agent": "auth-test", ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
-
-const person = (email: string, extra: Record<string, unknown> = {}) => ({
-  firstName: "Tunde",
-  lastName: "Bakare",
-  email,
-  phone: "+234 803 000 1111",
-  location: "Gwarinpa, Abuja",
-  company: "Bakare Holdings",
-  password: "harmattan-2026",
-  confirmPassword: "harmattan-2026",
-  ...extra,
-});
-
-/** Registers and confirms the email with the code read from the real email. */
-async function registerVerified(email: string, extra: Record<string, unknown> = {}) {
-  const registered = await call("/auth/register", person(email, extra));
-  expect(registered.status).toBe(201);
-  const code = codeIn(await mail.latestTo(email));
-  expect((await call("/auth/verify-otp", { email, code })).status).toBe(200);
-  return registered.body.data.userId as string;
-}
-
-async function signIn(email: string, password = "harmattan-2026") {
-  const checked = await call("/auth/verify-credentials", { email, password });
-  expect(checked.status).toBe(200);
-  const completed = await call("/auth/complete-login", { userId: checked.body.data.userId, ticket: checked.body.data.ticket });
-  expect(completed.status).toBe(200);
-  return completed.body.data as { user: { id: string }; dashboard: string; accessToken: string; refreshToken: string };
-}
+const { call, registerVerified, signIn } = accountsClient(
+  () => server,
+  () => mail,
+);
 
 describe("registration", () => {
   it("creates a client account in General Users and emails a six-digit code", async () => {

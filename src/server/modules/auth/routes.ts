@@ -29,6 +29,14 @@ const profileSchema = z.object({
   company: z.string().trim().max(120).optional(),
 });
 
+const userMetadataSchema = z.object({
+  first_name: profileSchema.shape.firstName,
+  last_name: profileSchema.shape.lastName,
+  phone: profileSchema.shape.phone,
+  location: profileSchema.shape.location,
+  company: profileSchema.shape.company,
+});
+
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
 
 type Options = { auth: AuthService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; secureCookies: boolean };
@@ -134,6 +142,19 @@ export async function authRoutes(app: FastifyInstance, { auth, requireUser, secu
 
   app.put("/auth/profile", { preHandler: requireUser }, async (request) => {
     const changes = parseInput(profileSchema, request.body);
+    return ok(await auth.updateProfile(currentUser(request).userId, changes), "Profile saved.");
+  });
+
+  /** The hosted auth service's "update user metadata" (SPEC §7), with its snake_case names. */
+  app.put("/auth/update-user", { preHandler: requireUser }, async (request) => {
+    const metadata = parseInput(userMetadataSchema, request.body);
+    const changes = {
+      firstName: metadata.first_name,
+      lastName: metadata.last_name,
+      phone: metadata.phone,
+      location: metadata.location,
+      company: metadata.company,
+    };
     return ok(await auth.updateProfile(currentUser(request).userId, changes), "Profile saved.");
   });
 }

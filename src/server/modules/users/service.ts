@@ -1,0 +1,72 @@
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { ApiError } from "../../../shared/api.js";
+import type { AppDb } from "../../db/client.js";
+import { users } from "../../db/schema.js";
+import { escapeHtml, type Mailer } from "../../platform/mail.js";
+import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
+
+export type DirectoryEntry = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: string;
+  department: string;
+  department_code: string | null;
+  avatar: string | null;
+};
+
+/** The staff directory and account approvals. */
+export function createUsersService(deps: { db: AppDb; mailer: Mailer; publicOrigin: string }) {
+  const { db } = deps;
+  return {
+    /** Active, approved staff and admins, by department then name. */
+    async directory(): Promise<DirectoryEntry[]> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            inArray(users.role, ["staff", "admin"]),
+            eq(users.active, true),
+            isNotNull(users.approvedAt),
+            isNotNull(users.emailVerifiedAt),
+          ),
+        )
+        .orderBy(asc(users.department), asc(users.lastName), asc(users.firstName));
+      return rows.map((user) => ({
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phone: user.phone,
+        role: user.role,
+        department: user.department,
+        department_code: user.departmentCode,
+        avatar: user.avatarUrl,
+      }));
+    },
+
+    /** An admin lets a pending staff account in, and the staff member is told by email. */
+    async approve(userId: string, adminId: string, origin: RequestOrigin) {
+      if (!/^[0-9a-f-]{36}$/i.test(userId)) throw new ApiError(404, "Account not found.", "not_found");
+      const [user] = await db.update(users).set({ approvedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+      if (!user) throw new ApiError(404, "Account not found.", "not_found");
+      await recordSecurityEvent(
+        db,
+        { type: "account_approved", outcome: "success", userId: user.id, email: user.email, reason: `approved by ${adminId}` },
+        origin,
+      );
+      await deps.mailer.send({
+        to: user.email,
+        subject: "Your Crestbuild staff account is approved",
+        text: `Hello ${user.firstName},\n\nAn administrator has approved your staff account in ${user.department}. You can sign in at ${deps.publicOrigin}/login.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>An administrator has approved your staff account in ${escapeHtml(user.department)}. You can sign in at <a href="${deps.publicOrigin}/login">${deps.publicOrigin}/login</a>.</p>`,
+      });
+      return { id: user.id, approvedAt: user.approvedAt?.toISOString() ?? null };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
