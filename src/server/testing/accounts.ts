@@ -7,7 +7,8 @@ type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 export type ApiAnswer = {
   status: number;
   headers: Headers;
-  body: { success: boolean; data: any; message: string | null; error: string | null; fields?: Record<string, string> };
+  // biome-ignore lint/suspicious/noExplicitAny: each endpoint answers its own shape; every test asserts the parts it reads.
+  body: { success: boolean; data: any; message: string | null; error: string | null; fields: Record<string, string> };
 };
 
 export const TEST_PASSWORD = "harmattan-2026";
