@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
 import { createAccessTokens } from "./modules/auth/access-tokens.js";
+import { createMfaService } from "./modules/auth/mfa.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { randomToken } from "./modules/auth/secrets.js";
 import { createAuthService } from "./modules/auth/service.js";
@@ -65,7 +66,8 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const contact = createContactService({ db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
   const authSecret = config.authSecret ?? (await readOrCreateSetting(db.db, "auth_secret", () => randomToken(48)));
   const tokens = createAccessTokens(new TextEncoder().encode(authSecret));
-  const auth = createAuthService({ db: db.db, mailer, tokens, publicOrigin: config.publicOrigin });
+  const mfa = createMfaService(db.db);
+  const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
   const requireUser = createRequireUser(tokens, auth.isSessionOpen);
   const usersService = createUsersService({ db: db.db, mailer, publicOrigin: config.publicOrigin });
   const secureCookies = config.publicOrigin.startsWith("https://");
@@ -81,7 +83,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
     async (api) => {
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
-      await api.register(authRoutes, { auth, requireUser, secureCookies });
+      await api.register(authRoutes, { auth, mfa, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },

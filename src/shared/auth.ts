@@ -25,6 +25,8 @@ export const authMessages = {
   invalidVerificationCode: "That code is not valid or has expired. Request a new one and try again.",
   invalidLoginTicket: "Your sign-in step has expired. Please enter your email and password again.",
   sessionExpired: "Your session has expired. Please sign in again.",
+  mfaRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  invalidMfaCode: "That code is not valid. Check your authenticator app and try again.",
 } as const;
 
 /** SPEC §5: the browser blocks sign-in after 5 attempts within 15 minutes. */
@@ -79,6 +81,12 @@ export const emailOnlySchema = z.object({ email });
 export const completeLoginSchema = z.object({
   userId: z.string({ error: authMessages.invalidLoginTicket }).min(1, authMessages.invalidLoginTicket),
   ticket: z.string({ error: authMessages.invalidLoginTicket }).min(1, authMessages.invalidLoginTicket),
+  /** The authenticator or recovery code, for accounts with two-step sign-in. */
+  code: z.string().trim().max(20).optional(),
+});
+
+export const mfaCodeSchema = z.object({
+  code: z.string({ error: authMessages.invalidMfaCode }).trim().min(6, authMessages.invalidMfaCode).max(20, authMessages.invalidMfaCode),
 });
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });

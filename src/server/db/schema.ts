@@ -129,6 +129,9 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     passwordHash: text("password_hash").notNull(),
     avatarUrl: text("avatar_url"),
+    /** Base32 TOTP secret; set at enrolment, in force once mfa_enabled_at is set. */
+    mfaSecret: text("mfa_secret"),
+    mfaEnabledAt: timestamp("mfa_enabled_at", { withTimezone: true, mode: "date" }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -197,6 +200,16 @@ export const securityEvents = pgTable(
     index("security_events_ip_idx").on(table.ipAddress, table.type, table.createdAt),
   ],
 );
+
+/** One-time recovery codes for an account with multi-factor sign-in, stored hashed. */
+export const mfaRecoveryCodes = pgTable("mfa_recovery_codes", {
+  id: serial("id").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+});
 
 /** Settings an admin can change at run time (e.g. whether registration is open), and generated secrets. */
 export const settings = pgTable("settings", {

@@ -6,6 +6,7 @@ import {
   completeLoginSchema,
   credentialsSchema,
   emailOnlySchema,
+  mfaCodeSchema,
   refreshSchema,
   registrationSchema,
   resetPasswordSchema,
@@ -17,6 +18,7 @@ import { currentUser } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
+import type { MfaService } from "./mfa.js";
 import { type AuthService, SESSION_MAX_HOURS, toSessionUser } from "./service.js";
 
 export const REFRESH_COOKIE = "cb_refresh";
@@ -39,10 +41,15 @@ const userMetadataSchema = z.object({
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
 
-type Options = { auth: AuthService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; secureCookies: boolean };
+type Options = {
+  auth: AuthService;
+  mfa: MfaService;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  secureCookies: boolean;
+};
 
 /** SPEC §7 /auth endpoints. The refresh token travels in an httpOnly cookie, or in the body for API clients. */
-export async function authRoutes(app: FastifyInstance, { auth, requireUser, secureCookies }: Options) {
+export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser, secureCookies }: Options) {
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,
@@ -79,17 +86,17 @@ export async function authRoutes(app: FastifyInstance, { auth, requireUser, secu
   });
 
   app.post("/auth/complete-login", async (request, reply) => {
-    const { userId, ticket } = parseInput(completeLoginSchema, request.body);
-    const result = await auth.completeLogin(userId, ticket, originOf(request));
+    const { userId, ticket, code } = parseInput(completeLoginSchema, request.body);
+    const result = await auth.completeLogin(userId, ticket, code, originOf(request));
     setRefreshCookie(reply, result.refreshToken);
     return ok(result);
   });
 
   /** Both steps in one call, for API clients. */
   app.post("/auth/login", async (request, reply) => {
-    const { email, password } = parseInput(credentialsSchema, request.body);
+    const { email, password, code } = parseInput(credentialsSchema.extend({ code: mfaCodeSchema.shape.code.optional() }), request.body);
     const checked = await auth.verifyCredentials(email, password, originOf(request));
-    const result = await auth.completeLogin(checked.userId, checked.ticket, originOf(request));
+    const result = await auth.completeLogin(checked.userId, checked.ticket, code, originOf(request));
     setRefreshCookie(reply, result.refreshToken);
     return ok(result);
   });
@@ -132,6 +139,20 @@ export async function authRoutes(app: FastifyInstance, { auth, requireUser, secu
     const caller = currentUser(request);
     await auth.changePassword(caller.userId, caller.sessionId, currentPassword, newPassword, originOf(request));
     return ok(null, "Your password has been changed. Other devices have been signed out.");
+  });
+
+  app.post("/auth/mfa/enroll", { preHandler: requireUser }, async (request) => ok(await mfa.enroll(currentUser(request).userId)));
+
+  app.post("/auth/mfa/verify", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
+    const { code } = parseInput(mfaCodeSchema, request.body);
+    const result = await mfa.confirm(currentUser(request).userId, code, originOf(request));
+    return ok(result, "Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once.");
+  });
+
+  app.post("/auth/mfa/unenroll", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
+    const { code } = parseInput(mfaCodeSchema, request.body);
+    await mfa.unenroll(currentUser(request).userId, code, originOf(request));
+    return ok(null, "Two-step sign-in is off.");
   });
 
   app.get("/auth/profile", { preHandler: requireUser }, async (request) => {

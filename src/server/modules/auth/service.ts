@@ -17,6 +17,7 @@ import { escapeHtml, type Mailer } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { readSetting } from "../../platform/settings.js";
 import type { AccessTokens } from "./access-tokens.js";
+import type { MfaService } from "./mfa.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.js";
 import { randomDigits, randomToken, sameHash, sha256 } from "./secrets.js";
 
@@ -64,8 +65,8 @@ export function toSessionUser(user: UserRow): SessionUser {
 
 const unauthorized = (message: string, code: string) => new ApiError(401, message, code);
 
-export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: AccessTokens; publicOrigin: string }) {
-  const { db, mailer, tokens } = deps;
+export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: AccessTokens; mfa: MfaService; publicOrigin: string }) {
+  const { db, mailer, tokens, mfa } = deps;
 
   async function findUserByEmail(email: string) {
     const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -248,14 +249,25 @@ export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: Acc
       if (!user.emailVerifiedAt) return fail("email_not_verified", new ApiError(403, authMessages.emailNotConfirmed, "email_not_verified"));
       if (!user.approvedAt) return fail("pending_approval", new ApiError(403, authMessages.pendingApproval, "pending_approval"));
       const ticket = await issueCode(user.id, "login_ticket", randomToken(), LOGIN_TICKET_MINUTES);
-      return { success: true, userId: user.id, department: user.department, ticket, mfaRequired: false };
+      return { success: true, userId: user.id, department: user.department, ticket, mfaRequired: user.mfaEnabledAt !== null };
     },
 
-    async completeLogin(userId: string, ticket: string, origin: RequestOrigin): Promise<CompleteLoginResult> {
+    async completeLogin(userId: string, ticket: string, mfaCode: string | undefined, origin: RequestOrigin): Promise<CompleteLoginResult> {
       const user = await findUser(userId);
-      if (!user || !(await consumeCode(user.id, "login_ticket", ticket))) {
-        throw unauthorized(authMessages.invalidLoginTicket, "invalid_ticket");
+      if (!user) throw unauthorized(authMessages.invalidLoginTicket, "invalid_ticket");
+      // The second factor is checked before the ticket is used up, so a mistyped code can be retried.
+      if (user.mfaEnabledAt) {
+        if (!mfaCode) throw unauthorized(authMessages.mfaRequired, "mfa_required");
+        if (!(await mfa.checkSecondFactor(user.id, mfaCode))) {
+          await recordSecurityEvent(
+            db,
+            { type: "sign_in", outcome: "failure", reason: "wrong_mfa_code", userId: user.id, email: user.email },
+            origin,
+          );
+          throw unauthorized(authMessages.invalidMfaCode, "invalid_mfa_code");
+        }
       }
+      if (!(await consumeCode(user.id, "login_ticket", ticket))) throw unauthorized(authMessages.invalidLoginTicket, "invalid_ticket");
       const { accessToken, refreshToken } = await createSession(user, null, origin);
       const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
       await recordSecurityEvent(db, { type: "sign_in", outcome: "success", userId: user.id, email: user.email }, origin);
