@@ -1,5 +1,7 @@
+import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
@@ -24,7 +26,8 @@ import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { createMailer } from "./platform/mail.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { readOrCreateSetting } from "./platform/settings.js";
-import { registerStaticFiles } from "./platform/static-files.js";
+import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
+import { createDiskStorage } from "./platform/storage.js";
 import type { PageRenderer } from "./ssr/renderer.js";
 import { pageRoutes } from "./ssr/routes.js";
 
@@ -69,13 +72,16 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const mfa = createMfaService(db.db);
   const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
   const requireUser = createRequireUser(tokens, auth.isSessionOpen);
-  const usersService = createUsersService({ db: db.db, mailer, publicOrigin: config.publicOrigin });
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  const usersService = createUsersService({ db: db.db, mailer, storage: createDiskStorage(uploadsDir), publicOrigin: config.publicOrigin });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
+  // Per-route limits are tighter; this is the ceiling for any upload.
+  await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 10, fields: 20 } });
   app.decorateRequest("user", null);
   registerApiEnvelope(app);
 
@@ -91,6 +97,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   );
   await app.register(seoRoutes, { content, publicOrigin: config.publicOrigin });
   await registerStaticFiles(app, config.clientDir);
+  await registerUploads(app, uploadsDir);
   if (renderer) await app.register(pageRoutes, { renderer, publicOrigin: config.publicOrigin });
 
   return app;

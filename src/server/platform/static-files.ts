@@ -1,6 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { UPLOADS_PREFIX } from "./storage.js";
 
 const ONE_YEAR = 31_536_000;
 const ONE_DAY = 86_400;
@@ -18,6 +19,22 @@ export async function registerStaticFiles(app: FastifyInstance, clientDir: strin
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes("/assets/");
       reply.header("cache-control", `public, max-age=${hashed ? ONE_YEAR : ONE_DAY}${hashed ? ", immutable" : ""}`);
+    },
+  });
+}
+
+/** Serves uploaded files from disk (the embedded mode); their names are unique, so they never change. */
+export async function registerUploads(app: FastifyInstance, uploadsDir: string) {
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header("cache-control", `public, max-age=${ONE_YEAR}, immutable`);
+      reply.header("x-content-type-options", "nosniff");
     },
   });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.js";
@@ -38,8 +41,11 @@ export async function resetDatabase(): Promise<Database> {
   return database;
 }
 
+// Uploads written by tests go to a folder of this worker's own, never to the project's ./data.
+const testDataDir = mkdtempSync(path.join(tmpdir(), "crestbuild-test-"));
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://www.crestbuild.test", ...env });
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://www.crestbuild.test", DATA_DIR: testDataDir, ...env });
 }
 
 export type TestServer = { app: FastifyInstance; url: (path: string) => string; close: () => Promise<void> };

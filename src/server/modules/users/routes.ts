@@ -1,14 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import "@fastify/multipart";
+import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { UsersService } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 type Options = { users: UsersService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
+/** Profile photos larger than this are refused before they are read into memory. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const avatarTooLarge = "The photo must be 5 MB or smaller.";
+const noAvatar = "Choose a photo to upload.";
+
 export async function usersRoutes(app: FastifyInstance, { users, requireUser }: Options) {
+  app.post("/users/upload-avatar", { preHandler: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
+    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file || file.fieldname !== "avatar") throw new ApiError(400, noAvatar, "no_file", { avatar: noAvatar });
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+        throw new ApiError(413, avatarTooLarge, "file_too_large", { avatar: avatarTooLarge });
+      throw error;
+    }
+    return ok(await users.setAvatar(currentUser(request).userId, bytes), "Photo updated.");
+  });
+
   app.get("/users", { preHandler: [requireUser, requireRole("staff", "admin")] }, async () => ok({ users: await users.directory() }));
 
   app.post("/admin/users/:id/approve", { preHandler: [requireUser, requireRole("admin")] }, async (request) => {

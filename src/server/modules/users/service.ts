@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
+import { reencodeImage } from "../../platform/images.js";
 import { escapeHtml, type Mailer } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
+import type { FileStorage } from "../../platform/storage.js";
 
 export type DirectoryEntry = {
   id: string;
@@ -17,10 +20,30 @@ export type DirectoryEntry = {
   avatar: string | null;
 };
 
-/** The staff directory and account approvals. */
-export function createUsersService(deps: { db: AppDb; mailer: Mailer; publicOrigin: string }) {
-  const { db } = deps;
+const AVATAR_SIZE = 256;
+
+/** The staff directory, account approvals and profile photos. */
+export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: FileStorage; publicOrigin: string }) {
+  const { db, storage } = deps;
   return {
+    /** Stores a new profile photo (checked, re-encoded, square) and drops the old one. */
+    async setAvatar(userId: string, upload: Buffer): Promise<{ avatar: string }> {
+      const image = await reencodeImage(upload, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover" });
+      const [previous] = await db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId));
+      const key = `avatars/${userId}-${randomUUID()}.webp`;
+      const url = await storage.save(key, image);
+      try {
+        await db.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, userId));
+      } catch (error) {
+        // Nothing is left behind by an upload that could not be recorded.
+        await storage.remove(key);
+        throw error;
+      }
+      const oldKey = previous?.avatarUrl ? storage.keyOf(previous.avatarUrl) : null;
+      if (oldKey) await storage.remove(oldKey);
+      return { avatar: url };
+    },
+
     /** Active, approved staff and admins, by department then name. */
     async directory(): Promise<DirectoryEntry[]> {
       const rows = await db

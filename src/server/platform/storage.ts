@@ -1,0 +1,32 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/** Where uploaded files live; the embedded mode keeps them on disk under DATA_DIR/uploads, served at /uploads. */
+export type FileStorage = {
+  save(key: string, contents: Buffer): Promise<string>;
+  remove(key: string): Promise<void>;
+  /** The key of a URL that save() returned, or null for a URL that is not ours. */
+  keyOf(url: string): string | null;
+};
+
+export const UPLOADS_PREFIX = "/uploads/";
+
+export function createDiskStorage(root: string): FileStorage {
+  const fileOf = (key: string) => {
+    const file = path.resolve(root, key);
+    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the uploads folder: ${key}`);
+    return file;
+  };
+  return {
+    async save(key, contents) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, contents);
+      return `${UPLOADS_PREFIX}${key}`;
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    keyOf: (url) => (url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null),
+  };
+}
