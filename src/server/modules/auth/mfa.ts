@@ -29,7 +29,7 @@ export function createMfaService(db: AppDb) {
   }
 
   /** Uses up a recovery code if it is one of the account's unused ones. */
-  async function useRecoveryCode(userId: string, code: string) {
+  async function consumeRecoveryCode(userId: string, code: string) {
     const used = await db
       .update(mfaRecoveryCodes)
       .set({ usedAt: new Date() })
@@ -49,7 +49,7 @@ export function createMfaService(db: AppDb) {
     async checkSecondFactor(userId: string, code: string): Promise<boolean> {
       const user = await userById(userId);
       if (!user.mfaSecret || !user.mfaEnabledAt) return true;
-      return (await totpMatches(user.mfaSecret, code)) || (await useRecoveryCode(userId, code));
+      return (await totpMatches(user.mfaSecret, code)) || (await consumeRecoveryCode(userId, code));
     },
 
     /** Starts enrolment: a new secret, as text and as a QR code for the authenticator app. */
@@ -81,7 +81,7 @@ export function createMfaService(db: AppDb) {
     async unenroll(userId: string, code: string, origin: RequestOrigin) {
       const user = await userById(userId);
       if (!user.mfaSecret || !user.mfaEnabledAt) throw new ApiError(409, "Two-step sign-in is not on for this account.", "mfa_not_enabled");
-      if (!((await totpMatches(user.mfaSecret, code)) || (await useRecoveryCode(userId, code)))) {
+      if (!((await totpMatches(user.mfaSecret, code)) || (await consumeRecoveryCode(userId, code)))) {
         await recordSecurityEvent(
           db,
           { type: "mfa_removed", outcome: "failure", reason: "invalid_code", userId, email: user.email },

@@ -18,7 +18,7 @@ const noAvatar = "Choose a photo to upload.";
 export async function usersRoutes(app: FastifyInstance, { users, requireUser }: Options) {
   app.post("/users/upload-avatar", { preHandler: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
     const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== "avatar") throw new ApiError(400, noAvatar, "no_file", { avatar: noAvatar });
+    if (file?.fieldname !== "avatar") throw new ApiError(400, noAvatar, "no_file", { avatar: noAvatar });
     let bytes: Buffer;
     try {
       bytes = await file.toBuffer();
