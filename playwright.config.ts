@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_SMTP_PORT } from "./e2e/mail-server";
 
 const PORT = 3100;
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -10,6 +11,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
+  globalSetup: "./e2e/mail-server.ts",
   timeout: 30_000,
   use: {
     baseURL,
@@ -31,6 +33,15 @@ export default defineConfig({
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".e2e-data", LOG_LEVEL: "warn", PUBLIC_ORIGIN: baseURL },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: ".e2e-data",
+      LOG_LEVEL: "warn",
+      PUBLIC_ORIGIN: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // Journeys send X-Forwarded-For so that each counts as its own visitor (e2e/fixtures.ts).
+      TRUST_PROXY: "true",
+    },
   },
 });

@@ -2,6 +2,12 @@ import { test as base, expect } from "@playwright/test";
 
 /** Every journey fails on a console error or an uncaught exception (hydration mismatches included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each journey is its own visitor: the site trusts X-Forwarded-For here (see playwright.config.ts), so the
+  // per-address limits on sign-in and registration count each journey apart, as they would real visitors.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const address = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": address });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -17,6 +23,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+const randomOctet = () => Math.floor(Math.random() * 254) + 1;
 
 export { expect };
 

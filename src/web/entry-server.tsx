@@ -5,12 +5,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { ApiError, unwrapEnvelope } from "../shared/api";
 import { productMessages } from "../shared/messages";
-import type { RenderPage } from "../shared/ssr";
+import type { RenderPage, RenderRequest, RenderResult } from "../shared/ssr";
 import { App } from "./app/App";
 import { AppProviders } from "./app/AppProviders";
 import { documentHtml } from "./app/document";
 import type { InitialAppState } from "./app/initial-state";
-import { matchPublicRoute } from "./app/routes";
+import { matchPortalRoute, matchPublicRoute, type PortalRoute, portalTitle } from "./app/routes";
+import { SplashScreen } from "./components/ui/SplashScreen";
 import { siteKeys } from "./features/site/queries";
 import { apiPathOf } from "./lib/api-query";
 import { createQueryClient } from "./lib/query-client";
@@ -40,7 +41,25 @@ function renderComplete(element: ReactNode, nonce: string): Promise<string> {
   });
 }
 
+/**
+ * Portal screens are rendered in the browser only: their first HTML is the splash screen, which the
+ * browser then replaces. Search engines are asked not to index them.
+ */
+async function renderPortalShell(route: PortalRoute, request: RenderRequest): Promise<RenderResult> {
+  const head = serializeHeadTags([
+    { tag: "title", attrs: {}, text: portalTitle(route) },
+    { tag: "meta", attrs: { name: "robots", content: "noindex" } },
+  ]);
+  const body = await renderComplete(<SplashScreen />, request.nonce);
+  const state: { app: InitialAppState } = { app: { notFound: false, origin: request.publicOrigin } };
+  return { status: 200, html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets }) };
+}
+
 export const render: RenderPage = async (request) => {
+  const url = new URL(request.url, request.publicOrigin);
+  const portalRoute = matchPortalRoute(url.pathname);
+  if (portalRoute) return renderPortalShell(portalRoute, request);
+
   const queryClient = createQueryClient(
     async ({ queryKey }) => {
       const response = await request.fetchApi(`/api${apiPathOf(queryKey)}`);
@@ -48,7 +67,6 @@ export const render: RenderPage = async (request) => {
     },
     { retry: 0 },
   );
-  const url = new URL(request.url, request.publicOrigin);
   const match = matchPublicRoute(url.pathname);
   const keys = [siteKeys.company, ...(match ? match.route.data(match.params, url.searchParams) : [])];
   const loads = await Promise.allSettled(keys.map((queryKey) => queryClient.fetchQuery({ queryKey })));

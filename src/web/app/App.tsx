@@ -1,10 +1,12 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
+import { SplashScreen } from "../components/ui/SplashScreen";
 import { useToasts } from "../features/toast/toast-store";
 import { AppErrorBoundary } from "./AppErrorBoundary";
 import { PublicLayout } from "./PublicLayout";
-import { NotFoundScreen, RouteScreen } from "./RouteScreen";
-import { publicRoutes } from "./routes";
+import { RequireAuth } from "./RequireAuth";
+import { NotFoundScreen, PortalScreen, RouteScreen } from "./RouteScreen";
+import { portalLayouts, portalRoutes, publicRoutes } from "./routes";
 
 const Toaster = lazy(() => import("../features/toast/Toaster"));
 
@@ -19,6 +21,19 @@ function Toasts() {
   );
 }
 
+function LazyLayout({ layout: Layout }: { layout: LazyExoticComponent<ComponentType> }) {
+  return (
+    <Suspense fallback={<SplashScreen />}>
+      <Layout />
+    </Suspense>
+  );
+}
+
+const portalScreens = (layout: "auth" | "portal") =>
+  portalRoutes
+    .filter((route) => route.layout === layout)
+    .map((route) => <Route key={route.path} path={route.path} element={<PortalScreen route={route} />} />);
+
 export function App() {
   // The toasts sit outside the error boundary: its fallback screen comes with an error toast.
   return (
@@ -30,6 +45,17 @@ export function App() {
               <Route key={route.path} path={route.path} element={<RouteScreen route={route} />} />
             ))}
             <Route path="*" element={<NotFoundScreen />} />
+          </Route>
+          {/* Portal screens are rendered in the browser only (see entry-server.tsx). */}
+          <Route element={<LazyLayout layout={portalLayouts.auth.Page} />}>{portalScreens("auth")}</Route>
+          <Route
+            element={
+              <RequireAuth>
+                <LazyLayout layout={portalLayouts.portal.Page} />
+              </RequireAuth>
+            }
+          >
+            {portalScreens("portal")}
           </Route>
         </Routes>
       </AppErrorBoundary>

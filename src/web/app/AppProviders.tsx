@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { AuthProvider } from "../features/auth/AuthProvider";
 import { type SeoCollector, SeoProvider } from "../lib/seo";
 import { InitialStateProvider } from "./initial-state";
 import { ThemeProvider } from "./theme-provider";
@@ -10,7 +11,9 @@ export function AppProviders(props: { queryClient: QueryClient; seo: SeoCollecto
     <QueryClientProvider client={props.queryClient}>
       <SeoProvider collector={props.seo}>
         <InitialStateProvider notFound={props.notFound}>
-          <ThemeProvider>{props.children}</ThemeProvider>
+          <ThemeProvider>
+            <AuthProvider>{props.children}</AuthProvider>
+          </ThemeProvider>
         </InitialStateProvider>
       </SeoProvider>
     </QueryClientProvider>

@@ -2,8 +2,10 @@ import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "../components/ui/Button";
+import { useAuth } from "../features/auth/AuthProvider";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { useCompany } from "../features/site/use-page-seo";
+import { toast } from "../features/toast/toast-store";
 import { AnimatedOutlet } from "./AnimatedOutlet";
 
 export const mainNavigation = [
@@ -17,6 +19,48 @@ export const mainNavigation = [
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 font-medium hover:bg-neutral-light/40 dark:hover:bg-brand-700 ${isActive ? "text-accent-700 dark:text-accent-500" : ""}`;
+
+/**
+ * Sign in and sign up; once signed in, the user's name, their dashboard and signing out. The header
+ * row has little room: it shows the first name on wide screens only; the mobile menu the full name.
+ */
+function AccountLinks({ place }: { place: "header" | "menu" }) {
+  const { user, signOut } = useAuth();
+  if (!user) {
+    return (
+      <>
+        <Link to="/login" className={buttonClass("secondary")}>
+          Sign in
+        </Link>
+        <Link to="/register" className={buttonClass("primary")}>
+          Get started
+        </Link>
+      </>
+    );
+  }
+  const onSignOut = async () => {
+    await signOut();
+    toast.success("You have signed out.");
+  };
+  const fullName = `${user.firstName} ${user.lastName}`;
+  return (
+    <>
+      {place === "header" ? (
+        <span className="hidden max-w-32 truncate font-semibold xl:block" title={fullName}>
+          {user.firstName}
+        </span>
+      ) : (
+        <span className="w-full font-semibold">Signed in as {fullName}</span>
+      )}
+      <Link to="/dashboard" className={buttonClass("primary", "whitespace-nowrap")}>
+        Dashboard
+      </Link>
+      <button type="button" className={buttonClass("secondary", "whitespace-nowrap")} onClick={() => void onSignOut()}>
+        Sign out
+      </button>
+    </>
+  );
+}
 
 function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -53,12 +97,7 @@ function Header() {
         </nav>
         <div className="hidden items-center gap-3 lg:flex">
           <ThemeSwitch />
-          <a href="/login" className={buttonClass("secondary")}>
-            Sign in
-          </a>
-          <a href="/register" className={buttonClass("primary")}>
-            Get started
-          </a>
+          <AccountLinks place="header" />
         </div>
         <button
           type="button"
@@ -86,12 +125,7 @@ function Header() {
         </nav>
         <div className="flex flex-wrap items-center gap-3">
           <ThemeSwitch />
-          <a href="/login" className={buttonClass("secondary")}>
-            Sign in
-          </a>
-          <a href="/register" className={buttonClass("primary")}>
-            Get started
-          </a>
+          <AccountLinks place="menu" />
         </div>
       </div>
     </header>

@@ -5,7 +5,8 @@ import { ApiError } from "../../shared/api";
 import { buttonClass } from "../components/ui/Button";
 import { SplashScreen } from "../components/ui/SplashScreen";
 import { useInitialNotFound } from "./initial-state";
-import { NotFoundPage, type PublicRoute } from "./routes";
+import { NotFoundPage, type PortalRoute, type PublicRoute, portalTitle } from "./routes";
+import { usePortalTitle } from "./use-portal-title";
 
 type BoundaryProps = { children: ReactNode; onRetry: () => void };
 
@@ -73,6 +74,18 @@ export function NotFoundScreen() {
   return (
     <Suspense fallback={<SplashScreen />}>
       <NotFoundPage />
+      <ScreenReady />
+    </Suspense>
+  );
+}
+
+/** One portal screen: rendered in the browser only, lazily loaded (the splash shows meanwhile), with its title. */
+export function PortalScreen({ route }: { route: PortalRoute }) {
+  usePortalTitle(portalTitle(route));
+  const Page = route.Page;
+  return (
+    <Suspense fallback={<SplashScreen />}>
+      <Page />
       <ScreenReady />
     </Suspense>
   );

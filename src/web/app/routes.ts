@@ -63,3 +63,47 @@ export function matchPublicRoute(pathname: string) {
   }
   return null;
 }
+
+/**
+ * A portal screen (sign-in, account, dashboards): rendered in the browser only, lazily loaded. The
+ * server answers these paths with the splash screen, its title and a noindex robots tag.
+ */
+export type PortalRoute = {
+  path: string;
+  /** The page's title, "Sign in" for "Sign in | Crestbuild". */
+  title: string;
+  /** auth: the centred card of the sign-in screens; portal: the signed-in area, behind the guard. */
+  layout: "auth" | "portal";
+  Page: LazyExoticComponent<ComponentType>;
+  load: () => Promise<PageModule>;
+};
+
+const dashboardPage = lazyPage(() => import("../pages/portal/DashboardPage"));
+
+export const portalRoutes: PortalRoute[] = [
+  { path: "/login", title: "Sign in", layout: "auth", ...lazyPage(() => import("../pages/auth/LoginPage")) },
+  { path: "/register", title: "Create your account", layout: "auth", ...lazyPage(() => import("../pages/auth/RegisterPage")) },
+  { path: "/verify-email", title: "Confirm your email", layout: "auth", ...lazyPage(() => import("../pages/auth/VerifyEmailPage")) },
+  {
+    path: "/forgot-password",
+    title: "Reset your password",
+    layout: "auth",
+    ...lazyPage(() => import("../pages/auth/ForgotPasswordPage")),
+  },
+  { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
+  // Department dashboards (/dashboard/hr...) show the same screen until they get their own.
+  { path: "/dashboard/*", title: "Dashboard", layout: "portal", ...dashboardPage },
+];
+
+/** The layouts around portal screens, lazily loaded like the screens (`Page` is the layout). */
+export const portalLayouts = {
+  auth: lazyPage(() => import("./AuthLayout")),
+  portal: lazyPage(() => import("./PortalLayout")),
+};
+
+export const portalTitle = (route: PortalRoute) => `${route.title} | Crestbuild`;
+
+/** The portal route a path belongs to, if any. */
+export function matchPortalRoute(pathname: string): PortalRoute | null {
+  return portalRoutes.find((route) => matchPath(route.path, pathname)) ?? null;
+}

@@ -6,3 +6,15 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** "March 2026". */
 export const formatMonth = (iso: string) => monthFormat.format(new Date(iso));
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-NG", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Africa/Lagos",
+});
+
+/** "14 March 2026 at 09:05", in Nigerian time. */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

@@ -1,0 +1,44 @@
+import { type ReactNode, useEffect } from "react";
+import { Navigate, useLocation } from "react-router";
+import { messages } from "../../shared/messages";
+import { Button } from "../components/ui/Button";
+import { useAuth } from "../features/auth/AuthProvider";
+
+/** SPEC §2: a full-screen centred spinner with the text 'Loading...' while the session is looked up. */
+function LoadingScreen() {
+  return (
+    <div role="status" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-white dark:bg-brand-900">
+      <span
+        aria-hidden
+        className="size-10 animate-spin rounded-full border-4 border-neutral-light border-t-accent-700 dark:border-brand-700 dark:border-t-accent-500"
+      />
+      <p className="font-medium">Loading...</p>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 guard: restores the session when the page starts; sends visitors who are not signed in to
+ * /login (which brings them back here afterwards), and non-admins away from admin screens.
+ */
+export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
+  const { status, isAuthenticated, isAdmin, restoreSession } = useAuth();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (status === "unknown" || status === "remembered") void restoreSession();
+  }, [status, restoreSession]);
+
+  if (status === "unavailable") {
+    return (
+      <div role="alert" className="fixed inset-0 flex flex-col items-center justify-center gap-4 px-6 text-center">
+        <p className="max-w-md">{messages.networkFailure}</p>
+        <Button onClick={() => void restoreSession()}>Try again</Button>
+      </div>
+    );
+  }
+  if (status === "anonymous") return <Navigate to="/login" state={{ from: location }} replace />;
+  if (!isAuthenticated) return <LoadingScreen />;
+  if (admin && !isAdmin) return <Navigate to="/dashboard" replace />;
+  return children;
+}

@@ -1,0 +1,99 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import type { CompleteLoginResult, SessionUser } from "../../../shared/auth";
+import {
+  type AuthStatus,
+  checkSession,
+  getAuthSnapshot,
+  getServerAuthSnapshot,
+  noteActivity,
+  onSessionStorageChange,
+  restoreSession,
+  type SessionEnd,
+  signIn,
+  signOut,
+  subscribeAuth,
+} from "./auth-store";
+
+export type AuthState = {
+  status: AuthStatus;
+  /** The signed-in user; on public pages possibly only remembered from local storage. */
+  user: SessionUser | null;
+  /** A live session: an access token is in memory. */
+  isAuthenticated: boolean;
+  /** SPEC §3: true only for role admin. */
+  isAdmin: boolean;
+  /** Whether a session is being looked for or restored: guards wait. */
+  isLoading: boolean;
+  /** Why the last session in this tab ended. */
+  ended: SessionEnd;
+  signIn: (result: CompleteLoginResult) => void;
+  signOut: () => Promise<unknown>;
+  restoreSession: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+const SESSION_CHECK_INTERVAL_MS = 60_000;
+const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
+
+/**
+ * Queries marked `meta: { private: true }` hold one user's data: they are dropped when the user
+ * changes, so the next person at this browser never sees them.
+ */
+export const PRIVATE_QUERY_META = { private: true } as const;
+
+/** The session of SPEC §3/§4 for every screen: state, sign-in and sign-out, inactivity expiry, other tabs. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getServerAuthSnapshot);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    checkSession();
+    const interval = setInterval(checkSession, SESSION_CHECK_INTERVAL_MS);
+    const onActivity = () => noteActivity();
+    const onStorage = (event: StorageEvent) => onSessionStorageChange(event.key);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") checkSession();
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    window.addEventListener("storage", onStorage);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearInterval(interval);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+      window.removeEventListener("storage", onStorage);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, []);
+
+  const userId = snapshot.user?.id ?? null;
+  const shownUser = useRef(userId);
+  useEffect(() => {
+    if (shownUser.current === userId) return;
+    if (shownUser.current !== null) queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
+    shownUser.current = userId;
+  }, [userId, queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      status: snapshot.status,
+      user: snapshot.user,
+      isAuthenticated: snapshot.status === "authenticated",
+      isAdmin: snapshot.status === "authenticated" && snapshot.user?.role === "admin",
+      isLoading: snapshot.status === "unknown" || snapshot.status === "remembered" || snapshot.status === "restoring",
+      ended: snapshot.ended,
+      signIn,
+      signOut,
+      restoreSession,
+    }),
+    [snapshot],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error("useAuth is used outside <AuthProvider>");
+  return auth;
+}

@@ -1,0 +1,22 @@
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { ApiError } from "../../../shared/api";
+import { productMessages } from "../../../shared/messages";
+
+/**
+ * The message for a failed form: what the server or the HTTP client said about the user's own
+ * situation (validation, rate limit, network, timeout) as it is; for a server failure the form's
+ * own message when it has one (SPEC §8 'Failed to ...'), else the server's.
+ */
+export function failureMessage(error: unknown, serverFailure?: string): string {
+  if (!(error instanceof ApiError)) return serverFailure ?? productMessages.internalError;
+  return error.status >= 500 && serverFailure ? serverFailure : error.message;
+}
+
+/** Shows the server's field messages under the form's fields (the values typed stay as they are). */
+export function showFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, message] of Object.entries(error.fields)) {
+    const known = fields.find((name) => name === field);
+    if (known) setError(known, { type: "server", message });
+  }
+}

@@ -1,0 +1,119 @@
+import { CircleCheck } from "lucide-react";
+import { type ComponentProps, type ReactNode, useId } from "react";
+import { Button } from "../../components/ui/Button";
+
+export const inputClass =
+  "mt-1 block min-h-11 w-full rounded-md border border-brand-700/60 bg-white px-3 py-2 text-brand-900 aria-[invalid=true]:border-red-700 dark:border-neutral-mid dark:bg-brand-900 dark:text-white dark:aria-[invalid=true]:border-red-300";
+
+export const mutedTextClass = "text-brand-700 dark:text-neutral-light";
+export const linkClass = "font-semibold text-accent-700 underline underline-offset-2 dark:text-accent-500";
+
+type FieldFrame = {
+  label: ReactNode;
+  /** The message shown under the field, from validation or from the server. */
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+};
+
+/** Label, hint, control and message, wired together for assistive technology. */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  return { controlId, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
+}
+
+function Frame(props: FieldFrame & { controlId: string; hintId?: string; errorId?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.controlId} className="font-medium">
+        {props.label}
+        {props.optional ? <span className={`font-normal ${mutedTextClass}`}> (optional)</span> : null}
+      </label>
+      {props.hint ? (
+        <p id={props.hintId} className={`text-sm ${mutedTextClass}`}>
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children}
+      {props.error ? (
+        <p id={props.errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({ label, error, hint, optional, id, className, ...input }: FieldFrame & ComponentProps<"input">) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <Frame label={label} error={error} hint={hint} optional={optional} {...ids}>
+      <input
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={optional ? undefined : true}
+        className={`${inputClass} ${className ?? ""}`}
+        {...input}
+      />
+    </Frame>
+  );
+}
+
+export function SelectField({ label, error, hint, optional, id, children, ...select }: FieldFrame & ComponentProps<"select">) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <Frame label={label} error={error} hint={hint} optional={optional} {...ids}>
+      <select
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={optional ? undefined : true}
+        className={inputClass}
+        {...select}
+      >
+        {children}
+      </select>
+    </Frame>
+  );
+}
+
+/** A failure that concerns the whole form; screen readers announce it at once. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-red-700 bg-red-50 p-4 text-red-800 dark:border-red-300 dark:bg-red-950 dark:text-red-100"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Good news about the form (sent, saved), announced politely. */
+export function FormSuccess({ title, children }: { title?: ReactNode; children?: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="flex gap-3 rounded-md border border-green-700 bg-green-50 p-4 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100"
+    >
+      <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <div className="flex flex-col gap-1">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The submit button, disabled with a "...ing" label while the form is being sent. */
+export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <Button type="submit" disabled={pending} className="w-full">
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}

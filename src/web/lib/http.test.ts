@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../shared/api";
+import { apiRequest, apiRequestWithRetry, connectSession, type RefreshOutcome } from "./http";
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+const ok = (data: unknown): Answer => ({ status: 200, body: { success: true, data, message: null, error: null } });
+const failure = (status: number, message: string | null, headers?: Record<string, string>): Answer => ({
+  status,
+  body: { success: false, data: null, message, error: "x" },
+  headers,
+});
+
+/** Replaces fetch with one that gives these answers in turn and records what was asked. */
+function serve(...answers: Answer[]) {
+  const calls: { url: string; authorization: string | null }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, authorization: new Headers(init.headers).get("authorization") });
+      const answer = answers.shift();
+      if (!answer) throw new Error(`unexpected request to ${url}`);
+      return new Response(JSON.stringify(answer.body ?? null), { status: answer.status, headers: answer.headers });
+    }),
+  );
+  return calls;
+}
+
+function connect(token: string | null, refreshOutcome: RefreshOutcome = "refreshed") {
+  const state = { token, expired: false, refreshes: 0 };
+  connectSession({
+    accessToken: () => state.token,
+    refresh: async () => {
+      state.refreshes++;
+      if (refreshOutcome === "refreshed") state.token = "renewed";
+      return refreshOutcome;
+    },
+    expire: () => {
+      state.expired = true;
+      state.token = null;
+    },
+  });
+  return state;
+}
+
+/** Runs a request to its end, letting fake time pass for its retries. */
+async function settle<T>(request: Promise<T>): Promise<T> {
+  const outcome = request.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.runAllTimersAsync();
+  const result = (await outcome) as { value?: T; error?: unknown };
+  if ("error" in result) throw result.error;
+  return result.value as T;
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("access token (SPEC §4, §7)", () => {
+  it("sends the Bearer token, except on the sign-in, sign-up and session calls", async () => {
+    connect("abc");
+    const calls = serve(ok(1), ok(2), ok(3), ok(4), ok(5));
+    await apiRequest("GET", "/projects");
+    await apiRequest("GET", "/auth/profile");
+    await apiRequest("POST", "/auth/change-password", {});
+    await apiRequest("POST", "/auth/refresh", {});
+    await apiRequest("POST", "/auth/verify-credentials", {});
+    expect(calls.map((call) => call.authorization)).toEqual(["Bearer abc", "Bearer abc", "Bearer abc", null, null]);
+  });
+
+  it("renews the token once after a 401 and repeats the request with the new one", async () => {
+    const state = connect("old");
+    const calls = serve(failure(401, "Authentication failed. Please log in again."), ok("data"));
+    await expect(apiRequest("GET", "/projects")).resolves.toBe("data");
+    expect(state.refreshes).toBe(1);
+    expect(calls.map((call) => call.authorization)).toEqual(["Bearer old", "Bearer renewed"]);
+  });
+
+  it("forgets the session when it cannot be renewed", async () => {
+    const state = connect("old", "expired");
+    serve(failure(401, "Authentication failed. Please log in again."));
+    await expect(apiRequest("GET", "/projects")).rejects.toMatchObject({ status: 401 });
+    expect(state.expired).toBe(true);
+  });
+
+  it("forgets the session when the repeated request is refused too, without a second refresh", async () => {
+    const state = connect("old");
+    serve(failure(401, null), failure(401, null));
+    await expect(apiRequest("GET", "/projects")).rejects.toMatchObject({ status: 401 });
+    expect(state).toMatchObject({ refreshes: 1, expired: true });
+  });
+
+  it("keeps the session when the server could not be reached for the renewal", async () => {
+    const state = connect("old", "unavailable");
+    serve(failure(401, null));
+    await expect(apiRequest("GET", "/projects")).rejects.toMatchObject({ status: 401 });
+    expect(state.expired).toBe(false);
+  });
+
+  it("does not refresh after a 401 from a sign-in call (a wrong password is an answer)", async () => {
+    const state = connect(null);
+    serve(failure(401, "Invalid credentials"));
+    await expect(apiRequest("POST", "/auth/verify-credentials", {})).rejects.toMatchObject({ message: "Invalid credentials" });
+    expect(state.refreshes).toBe(0);
+  });
+});
+
+describe("retry helper (SPEC §8, §9)", () => {
+  beforeEach(() => connect(null));
+
+  it("retries a 503 up to 3 times, then shows the server's message", async () => {
+    const calls = serve(...Array.from({ length: 4 }, () => failure(503, "Down for maintenance")));
+    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({ status: 503, message: "Down for maintenance" });
+    expect(calls).toHaveLength(4);
+  });
+
+  it("says 'Server error ({status})' when the last failure has no message", async () => {
+    serve(...Array.from({ length: 4 }, () => ({ status: 502, body: null })));
+    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({ message: "Server error (502)" });
+  });
+
+  it("succeeds when a retry does", async () => {
+    const calls = serve(failure(500, null), failure(504, null), ok("fine"));
+    await expect(settle(apiRequestWithRetry("GET", "/projects"))).resolves.toBe("fine");
+    expect(calls).toHaveLength(3);
+  });
+
+  it("does not retry other failures", async () => {
+    const calls = serve({ status: 404, body: null });
+    const error = await settle(apiRequestWithRetry("GET", "/nowhere")).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe("API endpoint not found: /api/nowhere. The requested resource may not exist on the server.");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("waits for retry-after on a 429 and says how long to wait when it still fails", async () => {
+    serve(...Array.from({ length: 4 }, () => failure(429, "Slow down", { "retry-after": "2" })));
+    const started = Date.now();
+    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({
+      status: 429,
+      message: "Too many requests. Please wait 2 seconds and try again.",
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 2000);
+  });
+
+  it("gives up at once when retry-after is longer than the longest delay", async () => {
+    const calls = serve(failure(429, "Slow down", { "retry-after": "600" }));
+    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({
+      message: "Too many requests. Please wait 600 seconds and try again.",
+      retryAfterSeconds: 600,
+    });
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,203 @@
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { z } from "zod";
+import {
+  authMessages,
+  emailOnlySchema,
+  PASSWORD_MIN_LENGTH,
+  resetPasswordSchema,
+  resetRequestedMessage,
+  VERIFICATION_CODE_LENGTH,
+} from "../../../shared/auth";
+import { Button, ButtonLink } from "../../components/ui/Button";
+import { authApi } from "../../features/auth/api";
+import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
+import { FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
+import { zodResolver } from "../../lib/form-resolver";
+
+const newPasswordSchema = resetPasswordSchema
+  .pick({ code: true, newPassword: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((input) => input.newPassword === input.confirmPassword, { path: ["confirmPassword"], message: authMessages.passwordsDoNotMatch });
+
+const passwordReset = "Your password has been reset. Please sign in with your new password.";
+
+/** Step 1: the address the reset code goes to. */
+function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: string) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(emailOnlySchema), defaultValues: { email } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await authApi.forgotPassword(values.email);
+      onSent(values.email);
+    } catch (error) {
+      showFieldErrors(error, setError, ["email"]);
+      setFailure(failureMessage(error, authMessages.resetEmailFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
+      {failure ? (
+        <FormAlert>
+          <p>{failure}</p>
+        </FormAlert>
+      ) : null}
+      <SubmitButton pending={isSubmitting} label="Send reset code" pendingLabel="Sending..." />
+    </form>
+  );
+}
+
+/** Step 2: the code from the email and the new password. */
+function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: () => void; onRestart: () => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { code: "", newPassword: "", confirmPassword: "" } });
+
+  const onSubmit = handleSubmit(async ({ code, newPassword }) => {
+    setFailure(null);
+    try {
+      await authApi.resetPassword(email, code, newPassword);
+      onDone();
+    } catch (error) {
+      showFieldErrors(error, setError, ["code", "newPassword"]);
+      setFailure(failureMessage(error, authMessages.resetFailed));
+    }
+  });
+
+  const onResend = async () => {
+    setFailure(null);
+    setResent(false);
+    setResending(true);
+    try {
+      await authApi.forgotPassword(email);
+      setResent(true);
+    } catch (error) {
+      setFailure(failureMessage(error, authMessages.resetEmailFailed));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormSuccess title={resent ? "We have sent a new code." : undefined}>
+        <p>{resetRequestedMessage}</p>
+        <p className="text-sm">
+          Address: <span className="font-semibold break-all">{email}</span>
+        </p>
+      </FormSuccess>
+      {/* For password managers: the account whose password this is. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <TextField
+        label="Reset code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={VERIFICATION_CODE_LENGTH}
+        className="tracking-[0.3em]"
+        error={errors.code?.message}
+        {...register("code")}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      {failure ? (
+        <FormAlert>
+          <p>{failure}</p>
+        </FormAlert>
+      ) : null}
+      <SubmitButton pending={isSubmitting} label="Reset password" pendingLabel="Resetting password..." />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button variant="secondary" disabled={resending} onClick={() => void onResend()}>
+          {resending ? "Sending..." : "Send a new code"}
+        </Button>
+        <Button variant="secondary" onClick={onRestart}>
+          Use another email
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** SPEC §2 password reset: a 6-digit code by email, then a new password. */
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState("");
+  const [step, setStep] = useState<"request" | "reset" | "done">("request");
+  const stepRef = useRef<HTMLDivElement>(null);
+  const firstStep = useRef(true);
+
+  // Keyboard and screen reader users continue at the top of the new step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of step.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    stepRef.current?.focus();
+  }, [step]);
+
+  return (
+    <div ref={stepRef} tabIndex={-1} className="flex flex-col gap-6 outline-none">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">{step === "done" ? "Password reset" : "Reset your password"}</h1>
+        {step === "request" ? (
+          <p className={`mt-1 ${mutedTextClass}`}>
+            Enter the email address of your account. We will email you a {VERIFICATION_CODE_LENGTH}-digit code to set a new password.
+          </p>
+        ) : null}
+      </div>
+      {step === "request" ? (
+        <RequestCodeForm
+          email={email}
+          onSent={(address) => {
+            setEmail(address);
+            setStep("reset");
+          }}
+        />
+      ) : null}
+      {step === "reset" ? <NewPasswordForm email={email} onDone={() => setStep("done")} onRestart={() => setStep("request")} /> : null}
+      {step === "done" ? (
+        <>
+          <FormSuccess title={passwordReset} />
+          <ButtonLink to="/login" className="w-full">
+            Go to sign in
+          </ButtonLink>
+        </>
+      ) : (
+        <p className={`text-center ${mutedTextClass}`}>
+          Remembered it?{" "}
+          <Link to="/login" className={linkClass}>
+            Sign in
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { ApiError } from "../../../shared/api";
+import { authMessages, PASSWORD_MIN_LENGTH, type RegistrationInput, registrationSchema } from "../../../shared/auth";
+import { departments, GENERAL_USERS } from "../../../shared/departments";
+import { authApi } from "../../features/auth/api";
+import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
+import { FormAlert, linkClass, mutedTextClass, SelectField, SubmitButton, TextField } from "../../features/auth/form-fields";
+import { zodResolver } from "../../lib/form-resolver";
+
+const fields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "location",
+  "company",
+  "department",
+  "isStaff",
+  "password",
+  "confirmPassword",
+] as const;
+
+/** Departments a staff member can belong to ("General Users" is every client's). */
+const staffDepartments = departments.filter((department) => department.name !== GENERAL_USERS);
+
+const emptyRegistration: RegistrationInput = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  location: "",
+  company: "",
+  department: undefined,
+  isStaff: false,
+  password: "",
+  confirmPassword: "",
+};
+
+type Failure = { message: string; offerSignIn?: boolean };
+
+function registrationFailure(error: unknown): Failure {
+  if (error instanceof ApiError && error.status === 409) return { message: authMessages.emailTaken, offerSignIn: true };
+  if (error instanceof ApiError && error.status === 403) return { message: authMessages.registrationDisabled };
+  return { message: failureMessage(error, authMessages.registrationFailed) };
+}
+
+/** SPEC §3 sign-up: clients, or staff of a department (staff are approved by an admin before they can sign in). */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(registrationSchema), defaultValues: emptyRegistration });
+  const isStaff = watch("isStaff");
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const account = await authApi.register({ ...values, department: values.isStaff ? values.department : undefined });
+      navigate(`/verify-email?email=${encodeURIComponent(account.email)}`);
+    } catch (error) {
+      showFieldErrors(error, setError, fields);
+      setFailure(registrationFailure(error));
+    }
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Create your account</h1>
+        <p className={`mt-1 ${mutedTextClass}`}>Follow your building project, see its progress and talk to our team.</p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          hint="We email you a 6-digit code to confirm it."
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Phone" type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register("phone")} />
+          <TextField label="Company" autoComplete="organization" optional error={errors.company?.message} {...register("company")} />
+        </div>
+        <TextField
+          label="Location"
+          autoComplete="address-level2"
+          optional
+          hint="Your city or state, e.g. Abuja."
+          error={errors.location?.message}
+          {...register("location")}
+        />
+
+        <div className="flex flex-col gap-4 rounded-lg border border-neutral-light p-4 dark:border-brand-700">
+          <div className="flex items-start gap-3">
+            <input
+              id="register-is-staff"
+              type="checkbox"
+              aria-describedby="register-is-staff-hint"
+              className="mt-0.5 size-6 shrink-0 accent-accent-700 dark:accent-accent-500"
+              {...register("isStaff")}
+            />
+            <div>
+              <label htmlFor="register-is-staff" className="font-medium">
+                I am a Crestbuild staff member
+              </label>
+              <p id="register-is-staff-hint" className={`text-sm ${mutedTextClass}`}>
+                An administrator approves staff accounts before their first sign-in.
+              </p>
+            </div>
+          </div>
+          {isStaff ? (
+            <SelectField
+              label="Department"
+              error={errors.department?.message}
+              {...register("department", { setValueAs: (value: string) => value || undefined })}
+            >
+              <option value="">Choose your department</option>
+              {staffDepartments.map((department) => (
+                <option key={department.name} value={department.name}>
+                  {department.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+        </div>
+
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        {failure ? (
+          <FormAlert>
+            <p>{failure.message}</p>
+            {failure.offerSignIn ? (
+              <p className="mt-2">
+                <Link to="/login" className="font-semibold underline underline-offset-2">
+                  Sign in
+                </Link>{" "}
+                or{" "}
+                <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
+                  reset your password
+                </Link>
+              </p>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        <SubmitButton pending={isSubmitting} label="Create account" pendingLabel="Creating account..." />
+      </form>
+      <p className={`text-center ${mutedTextClass}`}>
+        Already have an account?{" "}
+        <Link to="/login" className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
