@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -25,9 +38,12 @@ export const services = pgTable("services", {
   updatedAt: updatedAt(),
 });
 
+const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
 /**
- * Building projects. The public portfolio shows those flagged is_portfolio; the portal
- * (a later migration) adds clients, budgets and milestones to the same rows.
+ * Building projects: the public portfolio shows those flagged is_portfolio (with their public summary);
+ * the portal follows every project with its client, manager, budget, milestones and updates.
+ * Money is in kobo (integers). Dates of the programme are calendar dates (YYYY-MM-DD).
  */
 export const projects = pgTable(
   "projects",
@@ -37,22 +53,210 @@ export const projects = pgTable(
     reference: text("reference").notNull().unique(),
     title: text("title").notNull(),
     category: text("category").notNull(),
+    /** requested, planning, in_progress, on_hold, completed, cancelled (src/shared/projects.ts). */
     status: text("status").notNull().default("planning"),
     progress: integer("progress").notNull().default(0),
+    /** manual: staff set the progress; milestones: it follows the weight of the milestones done. */
+    progressMode: text("progress_mode").notNull().default("manual"),
     description: text("description").notNull(),
     publicSummary: text("public_summary"),
+    address: text("address").notNull().default(""),
     city: text("city").notNull(),
     state: text("state"),
     country: text("country").notNull(),
     startDate: text("start_date"),
+    targetCompletion: text("target_completion"),
+    /** The actual completion date. */
     completedOn: text("completed_on"),
+    budgetKobo: bigint("budget_kobo", { mode: "number" }).notNull().default(0),
+    spentKobo: bigint("spent_kobo", { mode: "number" }).notNull().default(0),
+    clientId: uuid("client_id").references(() => users.id, { onDelete: "set null" }),
+    managerId: uuid("manager_id").references(() => users.id, { onDelete: "set null" }),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
     coverImage: text("cover_image"),
     highlights: jsonb("highlights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isPortfolio: boolean("is_portfolio").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("projects_portfolio_idx").on(table.isPortfolio, table.category)],
+  (table) => [
+    index("projects_portfolio_idx").on(table.isPortfolio, table.category),
+    index("projects_client_idx").on(table.clientId),
+    index("projects_manager_idx").on(table.managerId),
+    index("projects_status_idx").on(table.status, table.updatedAt),
+  ],
+);
+
+/** Staff on a project's team besides its manager. */
+export const projectTeam = pgTable(
+  "project_team",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.userId] }), index("project_team_user_idx").on(table.userId)],
+);
+
+/** The schedule: a project's milestones, in order; their weights drive progress in milestones mode. */
+export const milestones = pgTable(
+  "milestones",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    dueDate: text("due_date"),
+    doneOn: text("done_on"),
+    weight: integer("weight").notNull().default(1),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("milestones_project_idx").on(table.projectId, table.position), index("milestones_due_idx").on(table.dueDate)],
+);
+
+/** The site diary: what happened on site, by whom, with photos (project_photos.update_id). */
+export const projectUpdates = pgTable(
+  "project_updates",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("project_updates_project_idx").on(table.projectId, table.createdAt)],
+);
+
+/** The photo gallery; each photo is stored in re-encoded sizes (no EXIF, no GPS). */
+export const projectPhotos = pgTable(
+  "project_photos",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    updateId: integer("update_id").references(() => projectUpdates.id, { onDelete: "set null" }),
+    uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    caption: text("caption").notNull().default(""),
+    thumbUrl: text("thumb_url").notNull(),
+    galleryUrl: text("gallery_url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("project_photos_project_idx").on(table.projectId, table.createdAt)],
+);
+
+/** Drawings, contracts, reports: private files, downloaded only through the API by those who may read the project. */
+export const projectDocuments = pgTable(
+  "project_documents",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    fileName: text("file_name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("project_documents_project_idx").on(table.projectId, table.createdAt)],
+);
+
+/**
+ * A conversation: one per project (its client and team), one per department (its staff), or a direct
+ * conversation between two staff members (direct_key: their two ids, sorted, joined by ':').
+ */
+export const conversations = pgTable("conversations", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").notNull(),
+  projectId: integer("project_id")
+    .unique()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  department: text("department").unique(),
+  directKey: text("direct_key").unique(),
+  createdAt: createdAt(),
+});
+
+/** The two people of a direct conversation. */
+export const conversationParticipants = pgTable(
+  "conversation_participants",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.userId] }), index("conversation_participants_user_idx").on(table.userId)],
+);
+
+export type MessageAttachment = { kind: "image"; url: string; thumbUrl: string; width: number; height: number; name: string };
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Plain text or Markdown, sanitised when rendered. */
+    body: text("body").notNull(),
+    attachments: jsonb("attachments").$type<MessageAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (table) => [index("messages_conversation_idx").on(table.conversationId, table.id)],
+);
+
+/** How far each person has read each conversation (unread counts). */
+export const conversationReads = pgTable(
+  "conversation_reads",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.userId] })],
+);
+
+/** The bell: what happened that concerns a user (kinds in src/shared/notifications.ts). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** The portal path the notification opens. */
+    link: text("link"),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    readAt: timestampColumn("read_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("notifications_user_idx").on(table.userId, table.id)],
 );
 
 export const blogPosts = pgTable(
@@ -69,6 +273,8 @@ export const blogPosts = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`coalesce(array_length(regexp_split_to_array(trim(body_markdown), '\\s+'), 1), 0)`),
     authorName: text("author_name").notNull(),
+    /** The staff member who wrote the post in the portal; null for the starting content. */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     coverImage: text("cover_image"),
     keywords: jsonb("keywords").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status").notNull().default("draft"),
@@ -89,7 +295,14 @@ export const contactInquiries = pgTable("contact_inquiries", {
   phone: text("phone"),
   subject: text("subject").notNull(),
   message: text("message").notNull(),
+  /** new, assigned, handled (src/shared/inquiries.ts). */
   status: text("status").notNull().default("new"),
+  assignedToId: uuid("assigned_to_id").references(() => users.id, { onDelete: "set null" }),
+  /** The internal note on how the inquiry was answered. */
+  replyNote: text("reply_note").notNull().default(""),
+  handledAt: timestampColumn("handled_at"),
+  /** The project the inquiry became, when it did (Business Administration counts conversions). */
+  projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
   ipAddress: text("ip_address"),
   userAgent: text("user_agent"),
   createdAt: createdAt(),
@@ -133,6 +346,13 @@ export const users = pgTable(
     mfaSecret: text("mfa_secret"),
     mfaEnabledAt: timestamp("mfa_enabled_at", { withTimezone: true, mode: "date" }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
+    /** A new address waiting for its emailed code before it replaces `email`. */
+    pendingEmail: text("pending_email"),
+    /** Per kind of event: in-app and email (src/shared/notifications.ts); absent kinds use the defaults. */
+    notificationPreferences: jsonb("notification_preferences")
+      .$type<Record<string, { inApp: boolean; email: boolean }>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

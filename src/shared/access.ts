@@ -1,0 +1,87 @@
+import type { Role } from "./departments.js";
+
+/**
+ * Who may do what in the portal (ARCHITECTURE §4), as pure rules: the server enforces them, the
+ * browser uses the same ones to hide what the server would refuse.
+ */
+export type Viewer = { id: string; role: Role; department: string };
+
+/** A project as the rules need to see it: who it belongs to and who works on it. */
+export type ProjectParties = { clientId: string | null; managerId: string | null; teamIds: readonly string[] };
+
+/** The project office: creates projects, turns client requests into projects, assigns managers and teams. */
+export const PROJECT_OFFICE = "Projects";
+
+/** Departments whose work covers every project (pipeline, budgets, schedules, the office overview). */
+export const PROJECT_OVERSIGHT_DEPARTMENTS: readonly string[] = [
+  "Admin",
+  PROJECT_OFFICE,
+  "Accounts",
+  "Accounting",
+  "Business Administration",
+  "Executive Assistant",
+  "Secretariat",
+];
+
+/** Writes the blog, chooses the portfolio projects, follows the leads. */
+export const MARKETING_DEPARTMENT = "Digital Marketing";
+
+/** Answer the contact inquiries inbox. */
+export const INQUIRY_DEPARTMENTS: readonly string[] = ["Secretariat", "Executive Assistant", "Business Administration"];
+
+/** See the staff directory by department and the accounts awaiting approval. */
+export const PEOPLE_DEPARTMENTS: readonly string[] = ["HR", "Admin"];
+
+const isAdmin = (viewer: Viewer) => viewer.role === "admin";
+const isStaffOf = (viewer: Viewer, departments: readonly string[]) => viewer.role === "staff" && departments.includes(viewer.department);
+
+export const isAssigned = (viewer: Viewer, project: ProjectParties) =>
+  project.managerId === viewer.id || project.teamIds.includes(viewer.id);
+
+/** Clients read their own projects; staff those they work on or their department oversees; admins all. */
+export function canReadProject(viewer: Viewer, project: ProjectParties): boolean {
+  if (isAdmin(viewer)) return true;
+  if (viewer.role === "user") return project.clientId === viewer.id;
+  return isAssigned(viewer, project) || isStaffOf(viewer, PROJECT_OVERSIGHT_DEPARTMENTS);
+}
+
+/** Change a project: details, status, progress, milestones, updates, photos, documents. */
+export function canEditProject(viewer: Viewer, project: ProjectParties): boolean {
+  if (isAdmin(viewer) || isStaffOf(viewer, [PROJECT_OFFICE])) return true;
+  return viewer.role === "staff" && isAssigned(viewer, project);
+}
+
+/** Create a real project (status other than requested), assign its manager and team, turn a request into a project. */
+export const canRunProjects = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [PROJECT_OFFICE]);
+
+/** Clients ask for a new project; it starts as `requested`. */
+export const canRequestProject = (viewer: Viewer) => viewer.role === "user";
+
+export const canDeleteProject = (viewer: Viewer) => isAdmin(viewer);
+
+/** Project messages: the client and the team of the project, and admins. */
+export function canMessageProject(viewer: Viewer, project: ProjectParties): boolean {
+  if (isAdmin(viewer)) return true;
+  if (viewer.role === "user") return project.clientId === viewer.id;
+  return isAssigned(viewer, project) || isStaffOf(viewer, [PROJECT_OFFICE]);
+}
+
+/** Department channel messages and calls: its own staff, and admins (any department). */
+export const canUseDepartmentChannel = (viewer: Viewer, department: string) =>
+  isAdmin(viewer) || (viewer.role === "staff" && viewer.department === department);
+
+/** Blog posts, the portfolio flag and the public summary of projects. */
+export const canManageSiteContent = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [MARKETING_DEPARTMENT]);
+
+export const canHandleInquiries = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, INQUIRY_DEPARTMENTS);
+
+/** Leads (contact inquiries) are also read by marketing, who follow where they come from. */
+export const canReadInquiries = (viewer: Viewer) => canHandleInquiries(viewer) || isStaffOf(viewer, [MARKETING_DEPARTMENT]);
+
+export const canSeePeople = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, PEOPLE_DEPARTMENTS);
+
+/** Budgets and spending of every project. */
+export const canSeeFinances = (viewer: Viewer, project?: ProjectParties) =>
+  isAdmin(viewer) ||
+  isStaffOf(viewer, PROJECT_OVERSIGHT_DEPARTMENTS) ||
+  (project !== undefined && (project.clientId === viewer.id || isAssigned(viewer, project)));

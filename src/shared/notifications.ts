@@ -1,0 +1,42 @@
+/** The kinds of event a user can be told about, in the bell and by email (each can be turned off in /settings). */
+export const notificationKinds = [
+  "project_status",
+  "project_progress",
+  "project_update",
+  "milestone_done",
+  "document_added",
+  "project_assigned",
+  "message",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  project_status: "A project's status changes",
+  project_progress: "A project's progress changes",
+  project_update: "A new site update is posted",
+  milestone_done: "A milestone is completed",
+  document_added: "A new document is shared",
+  project_assigned: "You are assigned to a project",
+  message: "A new message arrives",
+};
+
+export type NotificationChannels = { inApp: boolean; email: boolean };
+export type NotificationPreferences = Record<NotificationKind, NotificationChannels>;
+
+/** Everything in the bell; email for what matters most, not for every chat message. */
+export const defaultNotificationPreferences: NotificationPreferences = {
+  project_status: { inApp: true, email: true },
+  project_progress: { inApp: true, email: false },
+  project_update: { inApp: true, email: true },
+  milestone_done: { inApp: true, email: true },
+  document_added: { inApp: true, email: true },
+  project_assigned: { inApp: true, email: true },
+  message: { inApp: true, email: false },
+};
+
+/** A user's stored choices over the defaults (kinds added later get their default). */
+export function resolvePreferences(stored: Partial<Record<string, Partial<NotificationChannels>>>): NotificationPreferences {
+  const resolved = { ...defaultNotificationPreferences };
+  for (const kind of notificationKinds) resolved[kind] = { ...defaultNotificationPreferences[kind], ...stored[kind] };
+  return resolved;
+}
