@@ -17,6 +17,8 @@ import { createContactService } from "./modules/contact/service.js";
 import { loadContentIfEmpty } from "./modules/content/load-content.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { createContentService } from "./modules/content/service.js";
+import { notificationsRoutes } from "./modules/notifications/routes.js";
+import { createNotificationsService } from "./modules/notifications/service.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { usersRoutes } from "./modules/users/routes.js";
 import { createUsersService } from "./modules/users/service.js";
@@ -24,6 +26,7 @@ import { contentDir } from "./paths.js";
 import { createRequireUser } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { createMailer } from "./platform/mail.js";
+import { createInProcessHub } from "./platform/realtime-hub.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { readOrCreateSetting } from "./platform/settings.js";
 import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
@@ -74,6 +77,9 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const requireUser = createRequireUser(tokens, auth.isSessionOpen);
   const uploadsDir = path.join(config.dataDir, "uploads");
   const usersService = createUsersService({ db: db.db, mailer, storage: createDiskStorage(uploadsDir), publicOrigin: config.publicOrigin });
+  const hub = createInProcessHub();
+  app.addHook("onClose", () => hub.close());
+  const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
@@ -91,6 +97,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(contactRoutes, { contact });
       await api.register(authRoutes, { auth, mfa, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
+      await api.register(notificationsRoutes, { notifications, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },

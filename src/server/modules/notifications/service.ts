@@ -1,0 +1,104 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { type NotificationKind, resolvePreferences } from "../../../shared/notifications.js";
+import type { NotificationItem } from "../../../shared/realtime.js";
+import type { AppDb } from "../../db/client.js";
+import { notifications, users } from "../../db/schema.js";
+import { escapeHtml, type Mailer } from "../../platform/mail.js";
+import type { RealtimeHub } from "../../platform/realtime-hub.js";
+
+export type NewNotification = {
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  /** The portal path it opens, e.g. /dashboard/projects/12. */
+  link?: string | null;
+  projectId?: number | null;
+};
+
+const PAGE_SIZE = 20;
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+const toItem = (row: NotificationRow): NotificationItem => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  projectId: row.projectId,
+  readAt: row.readAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The bell: tells people what happened, in the app (live) and by email, as each of them prefers. */
+export function createNotificationsService(deps: { db: AppDb; mailer: Mailer; hub: RealtimeHub; publicOrigin: string }) {
+  const { db, hub } = deps;
+  return {
+    /** Notifies these users (the one who caused the event is left out by the caller). */
+    async notify(userIds: readonly string[], notification: NewNotification): Promise<void> {
+      const recipients = [...new Set(userIds)];
+      if (recipients.length === 0) return;
+      const people = await db
+        .select({ id: users.id, email: users.email, firstName: users.firstName, preferences: users.notificationPreferences })
+        .from(users)
+        .where(and(inArray(users.id, recipients), eq(users.active, true)));
+      for (const person of people) {
+        const channels = resolvePreferences(person.preferences)[notification.kind];
+        if (channels.inApp) {
+          const [row] = await db
+            .insert(notifications)
+            .values({
+              userId: person.id,
+              kind: notification.kind,
+              title: notification.title,
+              body: notification.body ?? "",
+              link: notification.link ?? null,
+              projectId: notification.projectId ?? null,
+            })
+            .returning();
+          if (row) await hub.publish([person.id], { type: "notification", notification: toItem(row) });
+        }
+        if (channels.email) {
+          const url = `${deps.publicOrigin}${notification.link ?? "/dashboard"}`;
+          await deps.mailer.send({
+            to: person.email,
+            subject: notification.title,
+            text: `Hello ${person.firstName},\n\n${notification.title}\n${notification.body ?? ""}\n\nOpen it: ${url}\n\nYou can choose which emails you receive in ${deps.publicOrigin}/settings.`,
+            html: `<p>Hello ${escapeHtml(person.firstName)},</p><p><strong>${escapeHtml(notification.title)}</strong></p><p>${escapeHtml(notification.body ?? "")}</p><p><a href="${url}">Open it in the portal</a></p><p style="color:#666">You can choose which emails you receive in <a href="${deps.publicOrigin}/settings">your settings</a>.</p>`,
+          });
+        }
+      }
+    },
+
+    /** The newest notifications first, 20 at a time (before: the id of the last one already shown). */
+    async list(userId: string, before?: number): Promise<{ items: NotificationItem[]; unread: number }> {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined))
+        .orderBy(desc(notifications.id))
+        .limit(PAGE_SIZE);
+      const [counted] = await db
+        .select({ unread: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return { items: rows.map(toItem), unread: counted?.unread ?? 0 };
+    },
+
+    /** Marks some (or, without ids, all) of a user's notifications read. */
+    async markRead(userId: string, ids?: readonly number[]): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.readAt),
+            ids ? inArray(notifications.id, ids.length > 0 ? [...ids] : [-1]) : undefined,
+          ),
+        );
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
