@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_SMTP_PORT } from "./e2e/mail-server";
+import { E2E_ADMIN, E2E_AUTH_SECRET } from "./e2e/site-under-test";
 
 const PORT = 3100;
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -29,7 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf .e2e-data && node dist/server/main.js",
+    // A fresh database with its first admin, as an operator would start it (README: npm run create-admin).
+    command: `rm -rf .e2e-data && node dist/server/create-admin.js --email ${E2E_ADMIN.email} --first-name ${E2E_ADMIN.firstName} --last-name ${E2E_ADMIN.lastName} && node dist/server/main.js`,
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -42,6 +44,9 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // Journeys send X-Forwarded-For so that each counts as its own visitor (e2e/fixtures.ts).
       TRUST_PROXY: "true",
+      CREATE_ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Known to the journeys, which sign an expired token with it (e2e/session.spec.ts).
+      AUTH_SECRET: E2E_AUTH_SECRET,
     },
   },
 });

@@ -1,4 +1,5 @@
-import { test as base, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every journey fails on a console error or an uncaught exception (hydration mismatches included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -31,4 +32,12 @@ export { expect };
 /** Waits until React has hydrated the page's screen, so typing and clicks reach its handlers. */
 export async function waitForHydration(page: import("@playwright/test").Page) {
   await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
+}
+
+/** Checks the screen once it has finished animating in: no serious or critical axe-core violation. */
+export async function expectNoSeriousViolations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }

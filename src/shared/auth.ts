@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { departmentNames } from "./departments.js";
+import { phoneNumber } from "./fields.js";
 import { messages } from "./messages.js";
 
 /** SPEC §5/§8 wording for accounts and sign-in. */
@@ -50,7 +51,7 @@ export const registrationSchema = z
     firstName: z.string({ error: "Please enter your first name." }).trim().min(1, "Please enter your first name.").max(80),
     lastName: z.string({ error: "Please enter your last name." }).trim().min(1, "Please enter your last name.").max(80),
     email,
-    phone: optionalText(30),
+    phone: phoneNumber.optional().default(""),
     location: optionalText(120),
     company: optionalText(120),
     department: z.enum(departmentNames, { error: "Please choose a department." }).optional(),
@@ -89,6 +90,17 @@ export const mfaCodeSchema = z.object({
   code: z.string({ error: authMessages.invalidMfaCode }).trim().min(6, authMessages.invalidMfaCode).max(20, authMessages.invalidMfaCode),
 });
 
+/** The account details a user can change themselves (PUT /api/auth/profile); absent fields stay as they are. */
+export const profileSchema = z.object({
+  firstName: z.string().trim().min(1, "Please enter your first name.").max(80, "At most 80 characters.").optional(),
+  lastName: z.string().trim().min(1, "Please enter your last name.").max(80, "At most 80 characters.").optional(),
+  phone: phoneNumber.optional(),
+  location: z.string().trim().max(120, "At most 120 characters.").optional(),
+  company: z.string().trim().max(120, "At most 120 characters.").optional(),
+});
+
+export type ProfileInput = z.input<typeof profileSchema>;
+
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });
 
 /** SPEC §3 session shape. */
@@ -107,6 +119,8 @@ export type SessionUser = {
   createdAt: string;
   department: string;
   department_code: string | null;
+  /** Two-step sign-in with an authenticator app is on. */
+  mfaEnabled: boolean;
 };
 
 export type VerifyCredentialsResult = { success: true; userId: string; department: string; ticket: string; mfaRequired: boolean };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { phoneNumber } from "./fields.js";
 import { messages } from "./messages.js";
 
 /** The contact form, validated identically in the browser and on the server. */
@@ -9,13 +10,7 @@ export const contactInquirySchema = z.object({
     .min(2, "Please enter your name.")
     .max(100, "Your name must be at most 100 characters."),
   email: z.string({ error: messages.invalidEmail }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
-  phone: z
-    .string()
-    .trim()
-    .max(30, "Please enter a valid phone number.")
-    .refine((value) => value === "" || /^\+?[0-9 ()-]{7,}$/.test(value), "Please enter a valid phone number.")
-    .optional()
-    .default(""),
+  phone: phoneNumber.optional().default(""),
   subject: z
     .string({ error: "Please enter a subject." })
     .trim()

@@ -21,6 +21,8 @@ export const departmentNames = departments.map((department) => department.name) 
 export const roles = ["admin", "staff", "user"] as const;
 export type Role = (typeof roles)[number];
 
+export const roleLabels: Record<Role, string> = { admin: "Administrator", staff: "Staff", user: "Client" };
+
 /** Where a user lands after sign-in: admins on /admin, staff on their department's dashboard, clients on /dashboard. */
 export function dashboardPathFor(user: { role: Role; department: string }): string {
   if (user.role === "admin") return "/admin";

@@ -32,7 +32,21 @@ function LazyLayout({ layout: Layout }: { layout: LazyExoticComponent<ComponentT
 const portalScreens = (layout: "auth" | "portal") =>
   portalRoutes
     .filter((route) => route.layout === layout)
-    .map((route) => <Route key={route.path} path={route.path} element={<PortalScreen route={route} />} />);
+    .map((route) => (
+      <Route
+        key={route.path}
+        path={route.path}
+        element={
+          route.admin ? (
+            <RequireAuth admin>
+              <PortalScreen route={route} />
+            </RequireAuth>
+          ) : (
+            <PortalScreen route={route} />
+          )
+        }
+      />
+    ));
 
 export function App() {
   // The toasts sit outside the error boundary: its fallback screen comes with an error toast.

@@ -1,6 +1,8 @@
-import { ChevronDown, Globe, LogOut } from "lucide-react";
+import { ChevronDown, Globe, LogOut, Settings } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { dashboardPathFor } from "../../shared/departments";
+import { Avatar } from "../components/ui/Avatar";
 import { useAuth } from "../features/auth/AuthProvider";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { AnimatedOutlet } from "./AnimatedOutlet";
@@ -44,7 +46,6 @@ function UserMenu() {
 
   if (!user) return null;
   const name = `${user.firstName} ${user.lastName}`.trim();
-  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
   // The sign-in screen then says that they have signed out.
   const onSignOut = async () => {
@@ -63,12 +64,7 @@ function UserMenu() {
         onClick={() => setOpen((value) => !value)}
         className="flex min-h-10 min-w-20 max-w-[60vw] items-center gap-2 rounded-full border border-neutral-light py-1 pr-3 pl-1 font-semibold dark:border-brand-700"
       >
-        <span
-          aria-hidden
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-900 text-sm text-white dark:bg-white dark:text-brand-900"
-        >
-          {initials}
-        </span>
+        <Avatar person={user} />
         <span className="truncate">{name}</span>
         <span className="sr-only">, account menu</span>
         <ChevronDown aria-hidden className="size-4 shrink-0" />
@@ -84,6 +80,12 @@ function UserMenu() {
           <li className="flex items-center justify-between gap-2 px-3 pb-2 sm:hidden">
             <span className="font-medium">Theme</span>
             <ThemeSwitch />
+          </li>
+          <li>
+            <Link to="/settings" className={menuItemClass}>
+              <Settings aria-hidden className="size-4" />
+              Settings
+            </Link>
           </li>
           <li>
             <Link to="/" className={menuItemClass}>
@@ -103,7 +105,36 @@ function UserMenu() {
   );
 }
 
-/** The signed-in area: a header with the logo and the user menu, then the screen. */
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-10 items-center whitespace-nowrap rounded-md px-3 py-2 font-medium hover:bg-neutral-light/40 dark:hover:bg-brand-700 ${isActive ? "bg-brand-900 text-white hover:bg-brand-900 dark:bg-white dark:text-brand-900 dark:hover:bg-white" : ""}`;
+
+/** The portal's sections the user may open: their dashboard, settings, and administration for admins. */
+function PortalNavigation() {
+  const { user, isAdmin } = useAuth();
+  if (!user) return null;
+  // Admins land on /admin; their dashboard link opens the general dashboard.
+  const dashboard = isAdmin ? "/dashboard" : dashboardPathFor(user);
+  const links = [
+    { to: dashboard, label: "Dashboard" },
+    ...(isAdmin ? [{ to: "/admin", label: "Administration" }] : []),
+    { to: "/settings", label: "Settings" },
+  ];
+  return (
+    <nav aria-label="Portal" className="border-t border-neutral-light dark:border-brand-700">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === "/dashboard"} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The signed-in area: a header with the logo, the sections and the user menu, then the screen. */
 export default function PortalLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-neutral-light/30 dark:bg-brand-900">
@@ -126,6 +157,7 @@ export default function PortalLayout() {
             <UserMenu />
           </div>
         </div>
+        <PortalNavigation />
       </header>
       <main id="main" className="flex-1">
         <AnimatedOutlet />

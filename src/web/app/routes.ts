@@ -74,6 +74,8 @@ export type PortalRoute = {
   title: string;
   /** auth: the centred card of the sign-in screens; portal: the signed-in area, behind the guard. */
   layout: "auth" | "portal";
+  /** SPEC §2: admins only; others are sent to /dashboard. */
+  admin?: boolean;
   Page: LazyExoticComponent<ComponentType>;
   load: () => Promise<PageModule>;
 };
@@ -93,6 +95,8 @@ export const portalRoutes: PortalRoute[] = [
   { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
   // Department dashboards (/dashboard/hr...) show the same screen until they get their own.
   { path: "/dashboard/*", title: "Dashboard", layout: "portal", ...dashboardPage },
+  { path: "/settings", title: "Settings", layout: "portal", ...lazyPage(() => import("../pages/portal/SettingsPage")) },
+  { path: "/admin", title: "Administration", layout: "portal", admin: true, ...lazyPage(() => import("../pages/admin/AdminPage")) },
 ];
 
 /** The layouts around portal screens, lazily loaded like the screens (`Page` is the layout). */

@@ -1,4 +1,4 @@
-import { type QueryKey, useSuspenseQuery } from "@tanstack/react-query";
+import { type QueryKey, queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 
 /** Query keys are [apiPath, params?]: one key both names the data and says where to fetch it. */
 export type ApiQueryKey = readonly [path: string, params?: Record<string, string | number | undefined>];
@@ -18,3 +18,12 @@ export function apiPathOf(queryKey: QueryKey): string {
 export function useApiData<T>(key: ApiQueryKey): T {
   return useSuspenseQuery<T>({ queryKey: key }).data;
 }
+
+/**
+ * Queries marked `meta: { private: true }` hold one user's data: they are dropped when the user
+ * changes, so the next person at this browser never sees them.
+ */
+export const PRIVATE_QUERY_META = { private: true } as const;
+
+/** One signed-in user's data from the API (the portal's screens), fetched by its key. */
+export const privateQuery = <T>(key: ApiQueryKey) => queryOptions<T>({ queryKey: key, meta: PRIVATE_QUERY_META });

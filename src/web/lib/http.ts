@@ -60,7 +60,9 @@ function fallbackMessage(status: number, path: string, retryAfterSeconds: number
 /** One request, no retries: the envelope's data, or an ApiError with the SPEC §8 wording. */
 async function send<T>(method: Method, path: string, body: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
+  // A FormData body (file uploads) goes as multipart: the browser sets its content type and boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers["content-type"] = "application/json";
   const token = isAuthPath(path) ? null : session?.accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
@@ -69,7 +71,7 @@ async function send<T>(method: Method, path: string, body: unknown): Promise<T> 
       method,
       credentials: "include",
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {

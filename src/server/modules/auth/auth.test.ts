@@ -292,6 +292,7 @@ describe("profile", () => {
         "lastLoginAt",
         "lastName",
         "location",
+        "mfaEnabled",
         "phone",
         "role",
       ].sort(),

@@ -7,6 +7,7 @@ import {
   credentialsSchema,
   emailOnlySchema,
   mfaCodeSchema,
+  profileSchema,
   refreshSchema,
   registrationSchema,
   resetPasswordSchema,
@@ -22,14 +23,6 @@ import type { MfaService } from "./mfa.js";
 import { type AuthService, SESSION_MAX_HOURS, toSessionUser } from "./service.js";
 
 export const REFRESH_COOKIE = "cb_refresh";
-
-const profileSchema = z.object({
-  firstName: z.string().trim().min(1, "Please enter your first name.").max(80).optional(),
-  lastName: z.string().trim().min(1, "Please enter your last name.").max(80).optional(),
-  phone: z.string().trim().max(30).optional(),
-  location: z.string().trim().max(120).optional(),
-  company: z.string().trim().max(120).optional(),
-});
 
 const userMetadataSchema = z.object({
   first_name: profileSchema.shape.firstName,

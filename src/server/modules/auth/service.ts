@@ -60,6 +60,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     createdAt: user.createdAt.toISOString(),
     department: user.department,
     department_code: user.departmentCode,
+    mfaEnabled: user.mfaEnabledAt !== null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { adminUsersQuery } from "../../../shared/admin-users.js";
 import { currentUser, requireRole } from "../../platform/authenticate.js";
 import "@fastify/multipart";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
@@ -31,6 +32,10 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
   });
 
   app.get("/users", { preHandler: [requireUser, requireRole("staff", "admin")] }, async () => ok({ users: await users.directory() }));
+
+  app.get("/admin/users", { preHandler: [requireUser, requireRole("admin")] }, async (request) =>
+    ok(await users.listForAdmin(parseInput(adminUsersQuery, request.query))),
+  );
 
   app.post("/admin/users/:id/approve", { preHandler: [requireUser, requireRole("admin")] }, async (request) => {
     const { id } = parseInput(idParams, request.params);

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { ADMIN_USERS_PAGE_SIZE, type AdminUserRow, type AdminUsersPage, type adminUsersQuery } from "../../../shared/admin-users.js";
 import { ApiError } from "../../../shared/api.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
@@ -21,6 +23,36 @@ export type DirectoryEntry = {
 };
 
 const AVATAR_SIZE = 256;
+
+/** A staff account nobody has approved yet (and not blocked). */
+const isPending = and(eq(users.role, "staff"), isNull(users.approvedAt), eq(users.active, true));
+
+const statusConditions: Record<"pending" | "active" | "blocked", SQL | undefined> = {
+  pending: isPending,
+  blocked: eq(users.active, false),
+  active: and(eq(users.active, true), or(isNotNull(users.approvedAt), sql`${users.role} <> 'staff'`)),
+};
+
+/** Escapes LIKE wildcards so a search for "50%" means those characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+type UserRow = typeof users.$inferSelect;
+
+const toAdminRow = (user: UserRow): AdminUserRow => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  role: user.role as AdminUserRow["role"],
+  department: user.department,
+  department_code: user.departmentCode,
+  avatar: user.avatarUrl,
+  active: user.active,
+  approved: user.approvedAt !== null,
+  emailVerified: user.emailVerifiedAt !== null,
+  lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  createdAt: user.createdAt.toISOString(),
+});
 
 /** The staff directory, account approvals and profile photos. */
 export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: FileStorage; publicOrigin: string }) {
@@ -69,6 +101,38 @@ export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: F
         department_code: user.departmentCode,
         avatar: user.avatarUrl,
       }));
+    },
+
+    /** The admin's list of every account: pending staff first when no status is chosen, then newest. */
+    async listForAdmin(query: z.output<typeof adminUsersQuery>): Promise<AdminUsersPage> {
+      const where = and(
+        query.status ? statusConditions[query.status] : undefined,
+        query.role ? eq(users.role, query.role) : undefined,
+        query.search
+          ? or(
+              ilike(users.email, likePattern(query.search)),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(query.search)),
+            )
+          : undefined,
+      );
+      const [rows, [counted], [pending]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(sql`${isPending}`), desc(users.createdAt))
+          .limit(ADMIN_USERS_PAGE_SIZE)
+          .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE),
+        db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+        db.select({ total: sql<number>`count(*)::int` }).from(users).where(isPending),
+      ]);
+      return {
+        items: rows.map(toAdminRow),
+        total: counted?.total ?? 0,
+        page: query.page,
+        pageSize: ADMIN_USERS_PAGE_SIZE,
+        pendingCount: pending?.total ?? 0,
+      };
     },
 
     /** An admin lets a pending staff account in, and the staff member is told by email. */

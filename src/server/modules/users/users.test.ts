@@ -76,6 +76,34 @@ describe("GET /api/users", () => {
   });
 });
 
+describe("GET /api/admin/users", () => {
+  it("lists every account for admins, staff awaiting approval first, with filters and the pending count", async () => {
+    const admin = await adminSession();
+    const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+    await registerVerified("client.one@example.com");
+    const waitingId = await registerVerified("waiting@crestbuild.ng", { isStaff: true, department: "Secretariat" });
+    const all = await call("/admin/users", undefined, asAdmin);
+    expect(all.status).toBe(200);
+    expect(all.body.data).toMatchObject({ total: 3, page: 1, pendingCount: 1 });
+    expect(all.body.data.items[0]).toMatchObject({ id: waitingId, approved: false, emailVerified: true, department: "Secretariat" });
+    expect(all.body.data.items[0]).not.toHaveProperty("passwordHash");
+
+    const pending = await call("/admin/users?status=pending", undefined, asAdmin);
+    expect(pending.body.data.items.map((row: { email: string }) => row.email)).toEqual(["waiting@crestbuild.ng"]);
+    const clients = await call("/admin/users?role=user&search=ONE@", undefined, asAdmin);
+    expect(clients.body.data.items.map((row: { email: string }) => row.email)).toEqual(["client.one@example.com"]);
+    const wildcard = await call(`/admin/users?search=${encodeURIComponent("%")}`, undefined, asAdmin);
+    expect(wildcard.body.data.total).toBe(0);
+    expect((await call("/admin/users?status=sleeping", undefined, asAdmin)).status).toBe(400);
+  });
+
+  it("is for admins only", async () => {
+    await registerVerified("curious@example.com");
+    const client = await signIn("curious@example.com");
+    expect((await call("/admin/users", undefined, { authorization: `Bearer ${client.accessToken}` })).status).toBe(403);
+  });
+});
+
 describe("PUT /api/auth/update-user", () => {
   it("updates the user metadata of SPEC §7 by its snake_case names", async () => {
     await registerVerified("meta@example.com");

@@ -13,6 +13,7 @@ import {
   signIn,
   signOut,
   subscribeAuth,
+  updateSessionUser,
 } from "./auth-store";
 
 export type AuthState = {
@@ -30,18 +31,13 @@ export type AuthState = {
   signIn: (result: CompleteLoginResult) => void;
   signOut: () => Promise<unknown>;
   restoreSession: () => Promise<void>;
+  updateUser: (user: SessionUser) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
 
 const SESSION_CHECK_INTERVAL_MS = 60_000;
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
-
-/**
- * Queries marked `meta: { private: true }` hold one user's data: they are dropped when the user
- * changes, so the next person at this browser never sees them.
- */
-export const PRIVATE_QUERY_META = { private: true } as const;
 
 /** The session of SPEC §3/§4 for every screen: state, sign-in and sign-out, inactivity expiry, other tabs. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -86,6 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       restoreSession,
+      updateUser: updateSessionUser,
     }),
     [snapshot],
   );

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CompleteLoginResult, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
+import type { CompleteLoginResult, ProfileInput, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
+import { PRIVATE_QUERY_META } from "../../lib/api-query";
 import { apiRequest, apiRequestWithRetry } from "../../lib/http";
-import { PRIVATE_QUERY_META } from "./AuthProvider";
 import { worthAnotherTry } from "./login-messages";
 
 export type RegistrationResult = { userId: string; email: string; role: SessionUser["role"]; requiresApproval: boolean };
@@ -15,8 +15,8 @@ export const authApi = {
   verifyCredentials: (email: string, password: string) =>
     apiRequest<VerifyCredentialsResult>("POST", "/auth/verify-credentials", { email, password }),
   /** SPEC §4: tried with retries, then once more without. */
-  async completeLogin(userId: string, ticket: string): Promise<CompleteLoginResult> {
-    const body = { userId, ticket };
+  async completeLogin(userId: string, ticket: string, code?: string): Promise<CompleteLoginResult> {
+    const body = { userId, ticket, code };
     try {
       return await apiRequestWithRetry<CompleteLoginResult>("POST", "/auth/complete-login", body);
     } catch (error) {
@@ -29,7 +29,18 @@ export const authApi = {
     apiRequest<null>("POST", "/auth/reset-password", { email, code, newPassword }),
   changePassword: (currentPassword: string, newPassword: string) =>
     apiRequest<null>("POST", "/auth/change-password", { currentPassword, newPassword }),
+  updateProfile: (changes: ProfileInput) => apiRequest<SessionUser>("PUT", "/auth/profile", changes),
+  uploadAvatar(file: File) {
+    const form = new FormData();
+    form.append("avatar", file);
+    return apiRequest<{ avatar: string }>("POST", "/users/upload-avatar", form);
+  },
+  startMfaEnrolment: () => apiRequest<MfaEnrolment>("POST", "/auth/mfa/enroll", {}),
+  confirmMfaEnrolment: (code: string) => apiRequest<{ recoveryCodes: string[] }>("POST", "/auth/mfa/verify", { code }),
+  turnOffMfa: (code: string) => apiRequest<null>("POST", "/auth/mfa/unenroll", { code }),
 };
+
+export type MfaEnrolment = { secret: string; otpauthUri: string; qrCodeSvg: string };
 
 /** The signed-in user's account, fetched with the SPEC §9 retry helper (so the query itself does not retry too). */
 export const profileQuery = queryOptions({
@@ -38,9 +49,3 @@ export const profileQuery = queryOptions({
   retry: false,
   meta: PRIVATE_QUERY_META,
 });
-
-/** Where a user goes after signing in when no page sent them: the `dashboard` of the complete-login answer. */
-export function landingPathFor(dashboard: string): string {
-  // Only the /dashboard screens exist so far; the admin area (/admin) arrives with its own issue.
-  return dashboard.startsWith("/dashboard") ? dashboard : "/dashboard";
-}

@@ -172,6 +172,14 @@ export function signIn(result: CompleteLoginResult) {
   holdSession(result.user, result.accessToken, { fresh: true, active: true });
 }
 
+/** The account changed (profile, photo, two-step sign-in): every screen and tab shows the new details. */
+export function updateSessionUser(user: SessionUser) {
+  const record = readSessionRecord();
+  if (!record || record.user.id !== user.id || getAuthSnapshot().status !== "authenticated") return;
+  writeSessionRecord({ ...record, user });
+  publish({ ...getAuthSnapshot(), user });
+}
+
 export function signOut(): Promise<unknown> {
   return endSession("signed-out", { tellServer: true });
 }
@@ -211,6 +219,9 @@ export function onSessionStorageChange(key: string | null) {
     accessToken = null;
     clearTimeout(renewalTimer);
     publish({ status: "remembered", user: record.user, ended: null });
+  } else if (current.user?.id === record.user.id && JSON.stringify(current.user) !== JSON.stringify(record.user)) {
+    // The same person changed their details in another tab.
+    publish({ ...current, user: record.user });
   }
 }
 

@@ -44,14 +44,21 @@ export function credentialsFailure(error: unknown): LoginFailure {
   return { message: error.status >= 500 ? loginMessages.verifyFailed : authMessages.loginFailed };
 }
 
+const secondStepCodes = new Set(["invalid_ticket", "mfa_required", "invalid_mfa_code"]);
+
+export const isExpiredTicket = (error: unknown) => error instanceof ApiError && error.code === "invalid_ticket";
+
+/** A wrong authenticator code counts as a failed sign-in, in the browser as on the server. */
+export const isWrongSecondFactor = (error: unknown) => error instanceof ApiError && error.code === "invalid_mfa_code";
+
 /** What to tell the user when step 2 (complete-login) fails. */
 export function completeLoginFailure(error: unknown): string {
   if (!(error instanceof ApiError)) return authMessages.completeLoginFailed;
   if (error.status === 0) return loginMessages.completeNetwork;
   if (error.status === 408 || error.status === 504) return loginMessages.completeSlow;
   if (error.status === 502 || error.status === 503) return loginMessages.completeUnavailable;
-  // The one-time ticket of step 1 expired or was used: the server's message says to start again.
-  if (error.status === 401) return error.code === "invalid_ticket" ? error.message : loginMessages.completeInvalid;
+  // The ticket expired, or the authenticator code is missing or wrong: the server's message says what to do.
+  if (error.status === 401) return secondStepCodes.has(error.code ?? "") ? error.message : loginMessages.completeInvalid;
   if (error.status === 403) return loginMessages.completeDenied;
   return authMessages.completeLoginFailed;
 }

@@ -25,6 +25,7 @@ const user: SessionUser = {
   createdAt: "2026-03-14T09:00:00.000Z",
   department: "HR",
   department_code: "HR12345",
+  mfaEnabled: false,
 };
 
 const MINUTE = 60_000;

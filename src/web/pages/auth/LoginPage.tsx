@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation } from "react-router";
 import { authMessages, credentialsSchema, tooManyLoginAttemptsBrowser, type VerifyCredentialsResult } from "../../../shared/auth";
 import { dashboardPathFor } from "../../../shared/departments";
 import { useAuth } from "../../features/auth/AuthProvider";
-import { authApi, landingPathFor } from "../../features/auth/api";
+import { authApi } from "../../features/auth/api";
 import { FormAlert, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
 import {
   afterFailedAttempt,
@@ -13,7 +13,14 @@ import {
   readLoginAttempts,
   writeLoginAttempts,
 } from "../../features/auth/login-attempts";
-import { completeLoginFailure, credentialsFailure, type LoginFailure } from "../../features/auth/login-messages";
+import {
+  completeLoginFailure,
+  credentialsFailure,
+  isExpiredTicket,
+  isWrongSecondFactor,
+  type LoginFailure,
+} from "../../features/auth/login-messages";
+import { SecondFactorStep } from "../../features/auth/SecondFactorStep";
 import { zodResolver } from "../../lib/form-resolver";
 
 const accountScreens = ["/login", "/register", "/verify-email", "/forgot-password"];
@@ -41,6 +48,7 @@ export default function LoginPage() {
   const returnPath = returnPathFrom(location.state);
   const [landing, setLanding] = useState<string | null>(null);
   const [failure, setFailure] = useState<LoginFailure | null>(blockedFailure);
+  const [secondStep, setSecondStep] = useState<{ userId: string; ticket: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -54,7 +62,7 @@ export default function LoginPage() {
   }, [status, restoreSession]);
 
   if (landing) return <Navigate to={landing} replace />;
-  if (isAuthenticated && user) return <Navigate to={returnPath ?? landingPathFor(dashboardPathFor(user))} replace />;
+  if (isAuthenticated && user) return <Navigate to={returnPath ?? dashboardPathFor(user)} replace />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     const blocked = blockedFailure();
@@ -70,16 +78,42 @@ export default function LoginPage() {
       setFailure(result);
       return;
     }
-    // checked.mfaRequired: no account has multi-factor sign-in yet; the TOTP step comes with that feature.
+    if (checked.mfaRequired) {
+      setFailure(null);
+      setSecondStep({ userId: checked.userId, ticket: checked.ticket });
+      return;
+    }
+    await finishSignIn(checked.userId, checked.ticket);
+  });
+
+  /** Step 2: opens the session with the one-time ticket (and the authenticator code when the account has one). */
+  async function finishSignIn(userId: string, ticket: string, code?: string) {
     try {
-      const session = await authApi.completeLogin(checked.userId, checked.ticket);
+      const session = await authApi.completeLogin(userId, ticket, code);
       clearLoginAttempts();
-      setLanding(returnPath ?? landingPathFor(session.dashboard));
+      setLanding(returnPath ?? session.dashboard);
       signIn(session);
     } catch (error) {
-      setFailure({ message: completeLoginFailure(error) });
+      const message = completeLoginFailure(error);
+      // An expired or used ticket means starting again from the password.
+      if (isExpiredTicket(error)) setSecondStep(null);
+      else if (isWrongSecondFactor(error)) writeLoginAttempts(afterFailedAttempt(readLoginAttempts(), Date.now()));
+      setFailure({ message });
     }
-  });
+  }
+
+  if (secondStep) {
+    return (
+      <SecondFactorStep
+        failure={failure?.message ?? null}
+        onSubmit={(code) => finishSignIn(secondStep.userId, secondStep.ticket, code)}
+        onCancel={() => {
+          setSecondStep(null);
+          setFailure(null);
+        }}
+      />
+    );
+  }
 
   const notice =
     ended === "expired"

@@ -2,14 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { BadgeCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SessionUser } from "../../../shared/auth";
+import { roleLabels } from "../../../shared/departments";
 import { Button } from "../../components/ui/Button";
 import { useAuth } from "../../features/auth/AuthProvider";
 import { profileQuery } from "../../features/auth/api";
 import { ChangePasswordForm } from "../../features/auth/ChangePasswordForm";
 import { FormAlert, mutedTextClass } from "../../features/auth/form-fields";
 import { formatDate, formatDateTime } from "../../lib/format";
-
-const roleLabels: Record<SessionUser["role"], string> = { admin: "Administrator", staff: "Staff", user: "Client" };
 
 const cardClass = "rounded-xl border border-neutral-light bg-white p-5 sm:p-6 dark:border-brand-700 dark:bg-brand-900";
 

@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { codeFromLatestMail } from "./mail-server";
+
+export const PASSWORD = "harmattan-2026";
+
+/** A unique address per run, so journeys never meet each other's accounts. */
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Fills the sign-up form; staff choose their department. Ends on the email confirmation screen. */
+export async function register(page: Page, email: string, options: { department?: string; firstName?: string } = {}) {
+  await page.goto("/register");
+  await page.getByLabel("First name").fill(options.firstName ?? "Zainab");
+  await page.getByLabel("Last name").fill("Lawal");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  if (options.department) {
+    await page.getByLabel("I am a Crestbuild staff member").check();
+    await page.getByLabel("Department").selectOption(options.department);
+  }
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+}
+
+/** Types the code from the confirmation email, read from the SMTP server the site sends to. */
+export async function verifyFromEmail(page: Page, email: string) {
+  const code = await codeFromLatestMail(email, "verification code");
+  await page.getByLabel("Confirmation code").fill(code);
+  await page.getByRole("button", { name: "Confirm email" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email confirmed" })).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A confirmed client account, signed in, on its dashboard. */
+export async function signedInClient(page: Page, name: string) {
+  const email = uniqueEmail(name);
+  await register(page, email);
+  await verifyFromEmail(page, email);
+  await signIn(page, email);
+  await expect(page).toHaveURL("/dashboard");
+  return email;
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/login");
+}

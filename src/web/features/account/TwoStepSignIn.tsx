@@ -1,0 +1,187 @@
+import { ShieldCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { authMessages, type SessionUser } from "../../../shared/auth";
+import { Button } from "../../components/ui/Button";
+import { useAuth } from "../auth/AuthProvider";
+import { authApi, type MfaEnrolment } from "../auth/api";
+import { failureMessage } from "../auth/form-errors";
+import { FormAlert, FormSuccess, mutedTextClass, SubmitButton, TextField } from "../auth/form-fields";
+import { toast } from "../toast/toast-store";
+
+/** A code field and its button, for confirming enrolment and for turning two-step sign-in off. */
+function CodeForm(props: { label: string; submitLabel: string; pendingLabel: string; onCode: (code: string) => Promise<void> }) {
+  const [code, setCode] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim().length < 6) return setFailure(authMessages.invalidMfaCode);
+    setFailure(null);
+    setPending(true);
+    try {
+      await props.onCode(code.trim());
+    } catch (error) {
+      setFailure(failureMessage(error));
+      setCode("");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex max-w-sm flex-col gap-4">
+      <TextField
+        label={props.label}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        spellCheck={false}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      {failure ? (
+        <FormAlert>
+          <p>{failure}</p>
+        </FormAlert>
+      ) : null}
+      <SubmitButton pending={pending} label={props.submitLabel} pendingLabel={props.pendingLabel} />
+    </form>
+  );
+}
+
+function downloadRecoveryCodes(email: string, codes: string[]) {
+  const text = `Crestbuild recovery codes for ${email}\nEach code works once, in place of the authenticator app's code.\n\n${codes.join("\n")}\n`;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = "crestbuild-recovery-codes.txt";
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[]; onDone: () => void }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <FormSuccess title="Two-step sign-in is on.">
+        <p>Keep these recovery codes somewhere safe. Each works once if you lose your phone.</p>
+      </FormSuccess>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono sm:max-w-sm">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-neutral-light/40 px-3 py-1 text-center dark:bg-brand-700">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => downloadRecoveryCodes(email, codes)}>
+          Download codes
+        </Button>
+        <Button onClick={onDone}>I have saved them</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Two-step sign-in with an authenticator app: turning it on (QR code, first code, recovery codes) and off. */
+export function TwoStepSignIn({ user }: { user: SessionUser }) {
+  const { updateUser } = useAuth();
+  const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (recoveryCodes) return <RecoveryCodes email={user.email} codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+
+  if (user.mfaEnabled) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="flex items-center gap-2 font-semibold text-green-800 dark:text-green-300">
+          <ShieldCheck aria-hidden className="size-5" /> Two-step sign-in is on.
+        </p>
+        <p className={mutedTextClass}>To turn it off, enter a code from your authenticator app or a recovery code.</p>
+        <CodeForm
+          label="Authentication code"
+          submitLabel="Turn off two-step sign-in"
+          pendingLabel="Turning off..."
+          onCode={async (code) => {
+            await authApi.turnOffMfa(code);
+            updateUser({ ...user, mfaEnabled: false });
+            toast.success("Two-step sign-in is off.");
+          }}
+        />
+      </div>
+    );
+  }
+
+  if (enrolment) {
+    const qrCode = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrCodeSvg)}`;
+    return (
+      <div className="flex flex-col gap-5">
+        <ol className="flex list-decimal flex-col gap-2 pl-5">
+          <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password...).</li>
+          <li>Scan this QR code, or type the key below.</li>
+          <li>Enter the 6-digit code the app shows.</li>
+        </ol>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          <img
+            src={qrCode}
+            alt="QR code to add your Crestbuild account to an authenticator app"
+            width={176}
+            height={176}
+            className="rounded bg-white p-2"
+          />
+          <div>
+            <p className="font-medium">Key</p>
+            <p className="font-mono text-lg break-all" data-testid="mfa-secret">
+              {enrolment.secret}
+            </p>
+          </div>
+        </div>
+        <CodeForm
+          label="Code from the app"
+          submitLabel="Confirm and turn on"
+          pendingLabel="Confirming..."
+          onCode={async (code) => {
+            const result = await authApi.confirmMfaEnrolment(code);
+            setEnrolment(null);
+            setRecoveryCodes(result.recoveryCodes);
+            updateUser({ ...user, mfaEnabled: true });
+          }}
+        />
+        <div>
+          <Button variant="secondary" onClick={() => setEnrolment(null)}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const start = async () => {
+    setFailure(null);
+    setStarting(true);
+    try {
+      setEnrolment(await authApi.startMfaEnrolment());
+    } catch (error) {
+      setFailure(failureMessage(error));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <p className={mutedTextClass}>
+        Besides your password, ask for a code from an app on your phone when you sign in. Someone who learns your password still cannot get
+        in.
+      </p>
+      {failure ? (
+        <FormAlert>
+          <p>{failure}</p>
+        </FormAlert>
+      ) : null}
+      <Button onClick={() => void start()} disabled={starting}>
+        {starting ? "Starting..." : "Turn on two-step sign-in"}
+      </Button>
+    </div>
+  );
+}

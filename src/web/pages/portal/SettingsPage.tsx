@@ -1,0 +1,93 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Button } from "../../components/ui/Button";
+import { SectionCard } from "../../components/ui/SectionCard";
+import { AvatarForm } from "../../features/account/AvatarForm";
+import { ProfileForm } from "../../features/account/ProfileForm";
+import { TwoStepSignIn } from "../../features/account/TwoStepSignIn";
+import { useAuth } from "../../features/auth/AuthProvider";
+import { profileQuery } from "../../features/auth/api";
+import { ChangePasswordForm } from "../../features/auth/ChangePasswordForm";
+import { FormAlert, mutedTextClass } from "../../features/auth/form-fields";
+import { ThemeSwitch } from "../../features/site/ThemeSwitch";
+
+const sections = [
+  { id: "profile", title: "Profile" },
+  { id: "photo", title: "Photo" },
+  { id: "password", title: "Password" },
+  { id: "two-step", title: "Two-step sign-in" },
+  { id: "appearance", title: "Appearance" },
+] as const;
+
+/** SPEC §2 /settings: the account's details, photo, password, two-step sign-in and theme. */
+export default function SettingsPage() {
+  const { user, updateUser } = useAuth();
+  const profile = useQuery(profileQuery);
+
+  // The server's copy is the truth: a change made on another device shows here.
+  useEffect(() => {
+    if (profile.data) updateUser(profile.data);
+  }, [profile.data, updateUser]);
+
+  if (!user) return null;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
+      <div>
+        <h1 className="text-3xl font-bold">Settings</h1>
+        <p className={`mt-1 ${mutedTextClass}`}>Your account, security and preferences.</p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[12rem_1fr]">
+        <nav aria-label="Settings sections" className="lg:sticky lg:top-24">
+          <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:pb-0">
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="block min-h-10 whitespace-nowrap rounded-md px-3 py-2 font-medium hover:bg-neutral-light/40 dark:hover:bg-brand-700"
+                >
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex min-w-0 flex-col gap-6">
+          {profile.isError ? (
+            <div className="flex flex-col items-start gap-3">
+              <FormAlert>
+                <p>{profile.error.message}</p>
+              </FormAlert>
+              <Button variant="secondary" onClick={() => void profile.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : null}
+          {profile.isPending ? (
+            <p role="status" className={mutedTextClass}>
+              Loading your account...
+            </p>
+          ) : (
+            <>
+              <SectionCard id="profile" title="Profile" description={`Signed in as ${user.email}.`}>
+                {/* Keyed by the saved values, so the form starts again from what the server holds. */}
+                <ProfileForm key={`${user.firstName}|${user.lastName}|${user.phone}|${user.location}|${user.company}`} user={user} />
+              </SectionCard>
+              <SectionCard id="photo" title="Photo" description="Shown to your team and in messages.">
+                <AvatarForm user={user} />
+              </SectionCard>
+            </>
+          )}
+          <SectionCard id="password" title="Password" description="Changing it signs out your other devices.">
+            <ChangePasswordForm email={user.email} />
+          </SectionCard>
+          <SectionCard id="two-step" title="Two-step sign-in">
+            <TwoStepSignIn user={user} />
+          </SectionCard>
+          <SectionCard id="appearance" title="Appearance" description="Light, dark, or follow your device.">
+            <ThemeSwitch />
+          </SectionCard>
+        </div>
+      </div>
+    </div>
+  );
+}
