@@ -45,3 +45,16 @@ test("an expired access token is renewed without the user noticing", async ({ pa
   expect(refreshes).toEqual([200]);
   await expect(page).toHaveURL("/settings");
 });
+
+test("signing out in one tab signs out every tab", async ({ page, context }) => {
+  await signedInClient(page, "tabs");
+  const secondTab = await context.newPage();
+  await secondTab.goto("/settings");
+  await expect(secondTab.getByRole("heading", { level: 1 })).toHaveText("Settings");
+
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(secondTab).toHaveURL("/login");
+  await expect(secondTab.getByRole("status")).toHaveText("You have signed out.");
+});
