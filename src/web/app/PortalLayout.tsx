@@ -1,109 +1,10 @@
-import { ChevronDown, Globe, LogOut, Settings } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, NavLink } from "react-router";
 import { dashboardPathFor } from "../../shared/departments";
-import { Avatar } from "../components/ui/Avatar";
 import { useAuth } from "../features/auth/AuthProvider";
+import { NotificationBell } from "../features/notifications/NotificationBell";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { AnimatedOutlet } from "./AnimatedOutlet";
-
-const menuItemClass =
-  "flex min-h-10 w-full min-w-20 items-center gap-2 rounded-md px-3 py-2 text-left font-medium hover:bg-neutral-light/40 dark:hover:bg-brand-700";
-
-/** The signed-in user's name and a menu with what concerns their session. */
-function UserMenu() {
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  // A click outside or Escape closes the menu; a new page does too.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
-  const [menuPath, setMenuPath] = useState(pathname);
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
-    setOpen(false);
-  }
-
-  if (!user) return null;
-  const name = `${user.firstName} ${user.lastName}`.trim();
-
-  // The sign-in screen then says that they have signed out.
-  const onSignOut = async () => {
-    setOpen(false);
-    await signOut();
-    navigate("/login", { replace: true });
-  };
-
-  return (
-    <div ref={container} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-        className="flex min-h-10 min-w-20 max-w-[60vw] items-center gap-2 rounded-full border border-neutral-light py-1 pr-3 pl-1 font-semibold dark:border-brand-700"
-      >
-        <Avatar person={user} />
-        <span className="truncate">{name}</span>
-        <span className="sr-only">, account menu</span>
-        <ChevronDown aria-hidden className="size-4 shrink-0" />
-      </button>
-      <div
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-neutral-light bg-white p-2 shadow-lg dark:border-brand-700 dark:bg-brand-900"
-      >
-        <p className="truncate px-3 pt-1 font-semibold">{name}</p>
-        <p className="truncate px-3 pb-2 text-sm text-brand-700 dark:text-neutral-light">{user.email}</p>
-        <ul className="border-t border-neutral-light pt-2 dark:border-brand-700">
-          <li className="flex items-center justify-between gap-2 px-3 pb-2 sm:hidden">
-            <span className="font-medium">Theme</span>
-            <ThemeSwitch />
-          </li>
-          <li>
-            <Link to="/settings" className={menuItemClass}>
-              <Settings aria-hidden className="size-4" />
-              Settings
-            </Link>
-          </li>
-          <li>
-            <Link to="/" className={menuItemClass}>
-              <Globe aria-hidden className="size-4" />
-              Back to the website
-            </Link>
-          </li>
-          <li>
-            <button type="button" className={menuItemClass} onClick={() => void onSignOut()}>
-              <LogOut aria-hidden className="size-4" />
-              Sign out
-            </button>
-          </li>
-        </ul>
-      </div>
-    </div>
-  );
-}
+import { UserMenu } from "./UserMenu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-10 items-center whitespace-nowrap rounded-md px-3 py-2 font-medium hover:bg-neutral-light/40 dark:hover:bg-brand-700 ${isActive ? "bg-brand-900 text-white hover:bg-brand-900 dark:bg-white dark:text-brand-900 dark:hover:bg-white" : ""}`;
@@ -154,6 +55,7 @@ export default function PortalLayout() {
             <div className="hidden sm:block">
               <ThemeSwitch />
             </div>
+            <NotificationBell />
             <UserMenu />
           </div>
         </div>

@@ -18,3 +18,21 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-NG", {
 
 /** "14 March 2026 at 09:05", in Nigerian time. */
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+const relativeFormat = new Intl.RelativeTimeFormat("en-NG", { numeric: "auto" });
+const relativeSteps: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  [60, "second", 1],
+  [3600, "minute", 60],
+  [86_400, "hour", 3600],
+  [7 * 86_400, "day", 86_400],
+];
+
+/** "5 minutes ago", "yesterday"; past a week, the date. */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Math.abs(seconds) < 45) return "just now";
+  for (const [limit, unit, size] of relativeSteps) {
+    if (Math.abs(seconds) < limit) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return formatDate(iso);
+}

@@ -60,6 +60,9 @@ export function getAuthSnapshot(): AuthSnapshot {
 
 export const getServerAuthSnapshot = () => SERVER_SNAPSHOT;
 
+/** The access token in memory, for the realtime connection (which authenticates in its first frame). */
+export const getAccessToken = () => accessToken;
+
 export function subscribeAuth(listener: () => void) {
   listeners.add(listener);
   return () => {

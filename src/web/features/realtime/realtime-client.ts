@@ -1,0 +1,115 @@
+import type { RealtimeEvent } from "../../../shared/realtime";
+import { backoffDelayMs } from "../../lib/retry";
+import { getAccessToken, getAuthSnapshot, refreshSession, subscribeAuth } from "../auth/auth-store";
+
+type Listener = (event: RealtimeEvent) => void;
+
+/** The server closes with this code when the access token is missing, wrong, expired, or its session has ended. */
+const UNAUTHENTICATED = 4401;
+const RECONNECT_BASE_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+
+const listeners = new Set<Listener>();
+const resyncListeners = new Set<() => void>();
+let socket: WebSocket | null = null;
+let sentToken: string | null = null;
+let attempt = 0;
+let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+/** Whether a connection was ready before: the next "ready" means events may have been missed meanwhile. */
+let wasReady = false;
+
+const realtimeUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/realtime`;
+
+function sendToken() {
+  const token = getAccessToken();
+  if (!socket || socket.readyState !== WebSocket.OPEN || !token || token === sentToken) return;
+  sentToken = token;
+  socket.send(JSON.stringify({ type: "auth", accessToken: token }));
+}
+
+function scheduleReconnect() {
+  clearTimeout(reconnectTimer);
+  // Backoff with jitter, so that browsers cut off together do not all come back at the same instant.
+  const delay = backoffDelayMs(attempt++, RECONNECT_BASE_MS, RECONNECT_MAX_MS) * (1 + Math.random() * 0.2);
+  reconnectTimer = setTimeout(connect, delay);
+}
+
+function connect() {
+  clearTimeout(reconnectTimer);
+  if (socket || getAuthSnapshot().status !== "authenticated") return;
+  const current = new WebSocket(realtimeUrl());
+  socket = current;
+  sentToken = null;
+  current.onopen = sendToken;
+  current.onmessage = (message) => {
+    let frame: { type?: string };
+    try {
+      frame = JSON.parse(String(message.data)) as { type?: string };
+    } catch {
+      return;
+    }
+    if (frame.type === "ready") {
+      attempt = 0;
+      if (wasReady) for (const resync of resyncListeners) resync();
+      wasReady = true;
+      return;
+    }
+    for (const listener of listeners) listener(frame as RealtimeEvent);
+  };
+  current.onclose = (event) => {
+    if (socket !== current) return;
+    socket = null;
+    if (getAuthSnapshot().status !== "authenticated") return;
+    // A refused token: renew the session first (the auth store signs out if it cannot), then come back.
+    if (event.code === UNAUTHENTICATED) void refreshSession().then((outcome) => outcome === "refreshed" && scheduleReconnect());
+    else scheduleReconnect();
+  };
+}
+
+function disconnect() {
+  clearTimeout(reconnectTimer);
+  wasReady = false;
+  attempt = 0;
+  const current = socket;
+  socket = null;
+  current?.close(1000, "signed out");
+}
+
+/** Follows the session: connects when signed in, sends each renewed access token, disconnects on sign-out. */
+function onAuthChange() {
+  if (getAuthSnapshot().status === "authenticated") {
+    if (socket) sendToken();
+    else connect();
+  } else if (getAuthSnapshot().status === "anonymous") {
+    disconnect();
+  }
+}
+
+let started = false;
+
+/** Starts following the session (once per page; the portal layout calls it). */
+export function startRealtime() {
+  if (started) return;
+  started = true;
+  subscribeAuth(onAuthChange);
+  window.addEventListener("online", () => {
+    attempt = 0;
+    if (!socket) connect();
+  });
+  onAuthChange();
+}
+
+export function onRealtimeEvent(listener: Listener) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Called after a reconnection: whatever arrived while disconnected must be fetched again. */
+export function onRealtimeResync(listener: () => void) {
+  resyncListeners.add(listener);
+  return () => {
+    resyncListeners.delete(listener);
+  };
+}
