@@ -17,6 +17,8 @@ import { createContactService } from "./modules/contact/service.js";
 import { loadContentIfEmpty } from "./modules/content/load-content.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { createContentService } from "./modules/content/service.js";
+import { inquiriesRoutes } from "./modules/inquiries/routes.js";
+import { createInquiriesService } from "./modules/inquiries/service.js";
 import { notificationsRoutes } from "./modules/notifications/routes.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
 import { seoRoutes } from "./modules/seo/routes.js";
@@ -80,6 +82,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const hub = createInProcessHub();
   app.addHook("onClose", () => hub.close());
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
+  const inquiries = createInquiriesService({ db: db.db, notify: notifications.notify });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
@@ -98,6 +101,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(authRoutes, { auth, mfa, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
       await api.register(notificationsRoutes, { notifications, requireUser });
+      await api.register(inquiriesRoutes, { inquiries, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },
