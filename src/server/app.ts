@@ -12,6 +12,8 @@ import { createMfaService } from "./modules/auth/mfa.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { randomToken } from "./modules/auth/secrets.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { blogAdminRoutes } from "./modules/blog-admin/routes.js";
+import { createBlogAdminService } from "./modules/blog-admin/service.js";
 import { contactRoutes } from "./modules/contact/routes.js";
 import { createContactService } from "./modules/contact/service.js";
 import { loadContentIfEmpty } from "./modules/content/load-content.js";
@@ -78,11 +80,13 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
   const requireUser = createRequireUser(tokens, auth.isSessionOpen);
   const uploadsDir = path.join(config.dataDir, "uploads");
-  const usersService = createUsersService({ db: db.db, mailer, storage: createDiskStorage(uploadsDir), publicOrigin: config.publicOrigin });
+  const storage = createDiskStorage(uploadsDir);
+  const usersService = createUsersService({ db: db.db, mailer, storage, publicOrigin: config.publicOrigin });
   const hub = createInProcessHub();
   app.addHook("onClose", () => hub.close());
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
   const inquiries = createInquiriesService({ db: db.db, notify: notifications.notify });
+  const blogAdmin = createBlogAdminService({ db: db.db, storage });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
@@ -102,6 +106,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(usersRoutes, { users: usersService, requireUser });
       await api.register(notificationsRoutes, { notifications, requireUser });
       await api.register(inquiriesRoutes, { inquiries, requireUser });
+      await api.register(blogAdminRoutes, { blog: blogAdmin, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },
