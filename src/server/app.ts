@@ -23,6 +23,10 @@ import { inquiriesRoutes } from "./modules/inquiries/routes.js";
 import { createInquiriesService } from "./modules/inquiries/service.js";
 import { notificationsRoutes } from "./modules/notifications/routes.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
+import { officeRoutes } from "./modules/office/routes.js";
+import { createOfficeService } from "./modules/office/service.js";
+import { peopleRoutes } from "./modules/people/routes.js";
+import { createPeopleService } from "./modules/people/service.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { usersRoutes } from "./modules/users/routes.js";
 import { createUsersService } from "./modules/users/service.js";
@@ -87,6 +91,8 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
   const inquiries = createInquiriesService({ db: db.db, notify: notifications.notify });
   const blogAdmin = createBlogAdminService({ db: db.db, storage });
+  const people = createPeopleService(db.db);
+  const office = createOfficeService(db.db);
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
@@ -107,6 +113,8 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(notificationsRoutes, { notifications, requireUser });
       await api.register(inquiriesRoutes, { inquiries, requireUser });
       await api.register(blogAdminRoutes, { blog: blogAdmin, requireUser });
+      await api.register(peopleRoutes, { people, requireUser });
+      await api.register(officeRoutes, { office, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },
