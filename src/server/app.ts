@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
+import { accountRoutes } from "./modules/account/routes.js";
+import { createAccountService } from "./modules/account/service.js";
 import { createAccessTokens } from "./modules/auth/access-tokens.js";
 import { createMfaService } from "./modules/auth/mfa.js";
 import { authRoutes } from "./modules/auth/routes.js";
@@ -93,6 +95,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const blogAdmin = createBlogAdminService({ db: db.db, storage });
   const people = createPeopleService(db.db);
   const office = createOfficeService(db.db);
+  const account = createAccountService({ db: db.db, mailer, storage, mfa, publicOrigin: config.publicOrigin });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
@@ -115,6 +118,7 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(blogAdminRoutes, { blog: blogAdmin, requireUser });
       await api.register(peopleRoutes, { people, requireUser });
       await api.register(officeRoutes, { office, requireUser });
+      await api.register(accountRoutes, { account, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },

@@ -13,6 +13,7 @@ import {
 } from "../../../shared/blog-admin.js";
 import type { BlogCategorySlug } from "../../../shared/content.js";
 import type { AppDb } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { blogPosts, users } from "../../db/schema.js";
 import { reencodeImage } from "../../platform/images.js";
 import { renderMarkdown } from "../../platform/markdown.js";
@@ -55,12 +56,6 @@ function toSummary(row: Omit<PostRow, "bodyMarkdown">): ManagedPostSummary {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** PostgreSQL's unique_violation, whether the driver's error comes bare or wrapped by Drizzle. */
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === "object" &&
-  error !== null &&
-  ((error as { code?: string }).code === "23505" || isUniqueViolation((error as { cause?: unknown }).cause));
 
 const toPost = (row: PostRow): ManagedPost => ({ ...toSummary(row), bodyMarkdown: row.bodyMarkdown });
 
