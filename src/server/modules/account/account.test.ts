@@ -363,6 +363,19 @@ describe("DELETE /api/users/me", () => {
     expect(goodbye?.textBody).toContain("Projects where you were the client stay in the company's records");
   });
 
+  it("puts the inquiries waiting on a departing staff member back in the inbox", async () => {
+    const staffer = await people.staff("sade@crestbuild.ng", "Secretariat");
+    const admin = await people.admin();
+    const [inquiry] = await (await db())
+      .insert(contactInquiries)
+      .values({ name: "Visitor", email: "visitor@example.com", subject: "Duplex", message: "A duplex please." })
+      .returning();
+    await call(`/inquiries/${inquiry?.id}`, { assignedToId: staffer.id }, admin.auth, "PUT");
+    expect((await call("/users/me", { password: TEST_PASSWORD, confirmation: "DELETE" }, staffer.auth, "DELETE")).status).toBe(200);
+    const reopened = await call(`/inquiries/${inquiry?.id}`, undefined, admin.auth);
+    expect(reopened.body.data).toMatchObject({ status: "new", assignedTo: null });
+  });
+
   it("refuses the last active admin, and lets an admin go once another one exists", async () => {
     const admin = await people.admin();
     const refused = await call("/users/me", { password: "Zuma-rock-2026!", confirmation: "DELETE" }, admin.auth, "DELETE");

@@ -3,7 +3,7 @@ import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
 import { productMessages } from "../../../shared/messages.js";
-import { users } from "../../db/schema.js";
+import { contactInquiries, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { AccountDeps } from "./deps.js";
@@ -42,6 +42,11 @@ export function createAccountDeletion(deps: AccountDeps) {
             .for("update");
           if (otherAdmins.length === 0) return false;
         }
+        // Inquiries waiting on this person go back to the inbox rather than stay assigned to no one.
+        await tx
+          .update(contactInquiries)
+          .set({ status: "new", assignedToId: null })
+          .where(and(eq(contactInquiries.assignedToId, userId), eq(contactInquiries.status, "assigned")));
         await tx.delete(users).where(eq(users.id, userId));
         return true;
       });

@@ -8,13 +8,28 @@ import { activeStaff, awaitingApproval } from "../../db/staff-accounts.js";
 /** Staff departments in their usual order; General Users are the clients. */
 const staffDepartments = departments.map((department) => department.name).filter((name) => name !== GENERAL_USERS);
 
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  department: users.department,
+  departmentCode: users.departmentCode,
+  avatarUrl: users.avatarUrl,
+  role: users.role,
+  lastLoginAt: users.lastLoginAt,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+};
+
 /** HR's view of the company: who works in which department, and who waits for approval. */
 export function createPeopleService(db: AppDb) {
   return {
     async directory(): Promise<PeopleDirectory> {
       const [members, waiting] = await Promise.all([
-        db.select().from(users).where(activeStaff).orderBy(asc(users.department), asc(users.lastName), asc(users.firstName)),
-        db.select().from(users).where(awaitingApproval).orderBy(desc(users.createdAt)),
+        db.select(columns).from(users).where(activeStaff).orderBy(asc(users.department), asc(users.lastName), asc(users.firstName)),
+        db.select(columns).from(users).where(awaitingApproval).orderBy(desc(users.createdAt)),
       ]);
       const byDepartment = new Map<string, StaffMember[]>(staffDepartments.map((name) => [name, []]));
       for (const user of members) {
