@@ -203,6 +203,10 @@ describe("cover images", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.fields.image).toBe("Please upload a JPEG, PNG or WebP image.");
 
+    const huge = await uploadCover(writer, post.id, Buffer.alloc(8 * 1024 * 1024 + 1, 1), "image/jpeg");
+    expect(huge.status).toBe(413);
+    expect(huge.body.fields.image).toBe("The cover image must be 8 MB or smaller.");
+
     await call(`/blog/manage/posts/${post.id}`, {}, writer.auth, "DELETE");
     expect(existsSync(uploadedFile(second.body.data.coverImage))).toBe(false);
   });

@@ -1,4 +1,3 @@
-import "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { canManageSiteContent } from "../../../shared/access.js";
@@ -13,6 +12,7 @@ import {
 import { currentUser, requireAccess } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
+import { readSingleUpload } from "../../platform/uploads.js";
 import type { BlogAdminService } from "./service.js";
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -55,16 +55,12 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
 
   app.post("/blog/manage/posts/:id/cover", { ...writers, config: perAddressLimit(20, 15) }, async (request) => {
     const id = postId(request);
-    const file = await request.file({ limits: { fileSize: BLOG_COVER_MAX_BYTES, files: 1 } });
-    if (file?.fieldname !== "image") throw new ApiError(400, blogAdminMessages.noCover, "no_file", { image: blogAdminMessages.noCover });
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-        throw new ApiError(413, blogAdminMessages.coverTooLarge, "file_too_large", { image: blogAdminMessages.coverTooLarge });
-      throw error;
-    }
+    const bytes = await readSingleUpload(request, {
+      field: "image",
+      maxBytes: BLOG_COVER_MAX_BYTES,
+      missing: blogAdminMessages.noCover,
+      tooLarge: blogAdminMessages.coverTooLarge,
+    });
     return ok(await blog.setCover(id, bytes), "Cover image saved.");
   });
 
