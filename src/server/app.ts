@@ -7,18 +7,28 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
+import { accountRoutes } from "./modules/account/routes.js";
+import { createAccountService } from "./modules/account/service.js";
 import { createAccessTokens } from "./modules/auth/access-tokens.js";
 import { createMfaService } from "./modules/auth/mfa.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { randomToken } from "./modules/auth/secrets.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { blogAdminRoutes } from "./modules/blog-admin/routes.js";
+import { createBlogAdminService } from "./modules/blog-admin/service.js";
 import { contactRoutes } from "./modules/contact/routes.js";
 import { createContactService } from "./modules/contact/service.js";
 import { loadContentIfEmpty } from "./modules/content/load-content.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { createContentService } from "./modules/content/service.js";
+import { inquiriesRoutes } from "./modules/inquiries/routes.js";
+import { createInquiriesService } from "./modules/inquiries/service.js";
 import { notificationsRoutes } from "./modules/notifications/routes.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
+import { officeRoutes } from "./modules/office/routes.js";
+import { createOfficeService } from "./modules/office/service.js";
+import { peopleRoutes } from "./modules/people/routes.js";
+import { createPeopleService } from "./modules/people/service.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { usersRoutes } from "./modules/users/routes.js";
 import { createUsersService } from "./modules/users/service.js";
@@ -76,10 +86,16 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
   const requireUser = createRequireUser(tokens, auth.isSessionOpen);
   const uploadsDir = path.join(config.dataDir, "uploads");
-  const usersService = createUsersService({ db: db.db, mailer, storage: createDiskStorage(uploadsDir), publicOrigin: config.publicOrigin });
+  const storage = createDiskStorage(uploadsDir);
+  const usersService = createUsersService({ db: db.db, mailer, storage, publicOrigin: config.publicOrigin });
   const hub = createInProcessHub();
   app.addHook("onClose", () => hub.close());
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
+  const inquiries = createInquiriesService({ db: db.db, notify: notifications.notify });
+  const blogAdmin = createBlogAdminService({ db: db.db, storage });
+  const people = createPeopleService(db.db);
+  const office = createOfficeService(db.db);
+  const account = createAccountService({ db: db.db, mailer, storage, mfa, publicOrigin: config.publicOrigin });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
@@ -98,6 +114,11 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(authRoutes, { auth, mfa, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
       await api.register(notificationsRoutes, { notifications, requireUser });
+      await api.register(inquiriesRoutes, { inquiries, requireUser });
+      await api.register(blogAdminRoutes, { blog: blogAdmin, requireUser });
+      await api.register(peopleRoutes, { people, requireUser });
+      await api.register(officeRoutes, { office, requireUser });
+      await api.register(accountRoutes, { account, requireUser });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },

@@ -80,6 +80,9 @@ export const canReadInquiries = (viewer: Viewer) => canHandleInquiries(viewer) |
 
 export const canSeePeople = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, PEOPLE_DEPARTMENTS);
 
+/** The office overview (accounts, approvals, inquiries, projects, sign-in failures): the Admin department and admins. */
+export const canSeeOfficeOverview = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, ["Admin"]);
+
 /** Budgets and spending of every project. */
 export const canSeeFinances = (viewer: Viewer, project?: ProjectParties) =>
   isAdmin(viewer) ||

@@ -43,6 +43,8 @@ const email = z
   .toLowerCase()
   .max(254, messages.invalidEmail)
   .pipe(z.email(messages.invalidEmail));
+/** An email address as typed: trimmed, lower-cased and checked. */
+export const emailAddressSchema = email;
 const password = z.string({ error: authMessages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(200);
 const optionalText = (max: number) => z.string().trim().max(max).optional().default("");
 

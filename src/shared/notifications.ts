@@ -7,6 +7,7 @@ export const notificationKinds = [
   "document_added",
   "project_assigned",
   "message",
+  "inquiry_assigned",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -18,6 +19,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   document_added: "A new document is shared",
   project_assigned: "You are assigned to a project",
   message: "A new message arrives",
+  inquiry_assigned: "A contact inquiry is assigned to you",
 };
 
 export type NotificationChannels = { inApp: boolean; email: boolean };
@@ -32,6 +34,7 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   document_added: { inApp: true, email: true },
   project_assigned: { inApp: true, email: true },
   message: { inApp: true, email: false },
+  inquiry_assigned: { inApp: true, email: true },
 };
 
 /** A user's stored choices over the defaults (kinds added later get their default). */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Viewer } from "../../shared/access.js";
 import { ApiError } from "../../shared/api.js";
 import type { Role } from "../../shared/departments.js";
 import { messages } from "../../shared/messages.js";
@@ -35,4 +36,17 @@ export function requireRole(...allowed: Role[]) {
 export function currentUser(request: FastifyRequest): AccessClaims {
   if (!request.user) throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
   return request.user;
+}
+
+/** The caller as the access rules of src/shared/access.ts see them. */
+export function currentViewer(request: FastifyRequest): Viewer {
+  const { userId, role, department } = currentUser(request);
+  return { id: userId, role, department };
+}
+
+/** After requireUser: only callers this access rule lets in may go on (403 for the others). */
+export function requireAccess(rule: (viewer: Viewer) => boolean) {
+  return async function checkAccess(request: FastifyRequest) {
+    if (!rule(currentViewer(request))) throw new ApiError(403, messages.accessDenied, "forbidden");
+  };
 }

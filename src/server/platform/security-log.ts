@@ -17,7 +17,12 @@ export type SecurityEvent = {
     | "password_change"
     | "mfa_enrolled"
     | "mfa_removed"
-    | "account_approved";
+    | "account_approved"
+    | "email_change_requested"
+    | "email_changed"
+    | "session_revoked"
+    | "data_exported"
+    | "account_deleted";
   outcome: "success" | "failure";
   reason?: string;
   userId?: string | null;

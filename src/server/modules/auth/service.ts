@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import {
   authMessages,
@@ -12,12 +12,13 @@ import {
 import { dashboardPathFor, departmentCodeFor, GENERAL_USERS, type Role } from "../../../shared/departments.js";
 import { productMessages } from "../../../shared/messages.js";
 import type { AppDb } from "../../db/client.js";
-import { oneTimeCodes, securityEvents, sessions, users } from "../../db/schema.js";
+import { securityEvents, sessions, users } from "../../db/schema.js";
 import { escapeHtml, type Mailer } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { readSetting } from "../../platform/settings.js";
 import type { AccessTokens } from "./access-tokens.js";
 import type { MfaService } from "./mfa.js";
+import { createOneTimeCodes } from "./one-time-codes.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.js";
 import { randomDigits, randomToken, sameHash, sha256 } from "./secrets.js";
 
@@ -27,8 +28,8 @@ export const SESSION_IDLE_MINUTES = 30;
 /** However active, a session ends after this long and the user signs in again. */
 export const SESSION_MAX_HOURS = 12;
 const LOGIN_TICKET_MINUTES = 2;
-const EMAIL_CODE_MINUTES = 15;
-const CODE_MAX_ATTEMPTS = 5;
+/** How long an emailed code (verification, reset, email change) stays valid. */
+export const EMAIL_CODE_MINUTES = 15;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -81,46 +82,7 @@ export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: Acc
     return user ?? null;
   }
 
-  /** Replaces any open code of this purpose with a new one and returns it in clear, once. */
-  async function issueCode(userId: string, purpose: string, secret: string, minutes: number) {
-    await db
-      .update(oneTimeCodes)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
-    await db.insert(oneTimeCodes).values({ userId, purpose, codeHash: sha256(secret), expiresAt: new Date(Date.now() + minutes * MINUTE) });
-    return secret;
-  }
-
-  /** Uses up the open code of this purpose if the secret matches; counts a wrong guess against it. */
-  async function consumeCode(userId: string, purpose: string, secret: string): Promise<boolean> {
-    const [code] = await db
-      .select()
-      .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.userId, userId),
-          eq(oneTimeCodes.purpose, purpose),
-          isNull(oneTimeCodes.consumedAt),
-          gt(oneTimeCodes.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(desc(oneTimeCodes.id))
-      .limit(1);
-    if (!code || code.attempts >= CODE_MAX_ATTEMPTS) return false;
-    if (!sameHash(code.codeHash, sha256(secret))) {
-      await db
-        .update(oneTimeCodes)
-        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-        .where(eq(oneTimeCodes.id, code.id));
-      return false;
-    }
-    const consumed = await db
-      .update(oneTimeCodes)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.consumedAt)))
-      .returning({ id: oneTimeCodes.id });
-    return consumed.length === 1;
-  }
+  const { issue: issueCode, consume: consumeCode } = createOneTimeCodes(db);
 
   async function sendVerificationEmail(user: UserRow) {
     const code = await issueCode(user.id, "verify_email", randomDigits(VERIFICATION_CODE_LENGTH), EMAIL_CODE_MINUTES);

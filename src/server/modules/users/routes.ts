@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { adminUsersQuery } from "../../../shared/admin-users.js";
 import { currentUser, requireRole } from "../../platform/authenticate.js";
-import "@fastify/multipart";
-import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
+import { readSingleUpload } from "../../platform/uploads.js";
 import type { UsersService } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -18,16 +18,12 @@ const noAvatar = "Choose a photo to upload.";
 
 export async function usersRoutes(app: FastifyInstance, { users, requireUser }: Options) {
   app.post("/users/upload-avatar", { preHandler: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (file?.fieldname !== "avatar") throw new ApiError(400, noAvatar, "no_file", { avatar: noAvatar });
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-        throw new ApiError(413, avatarTooLarge, "file_too_large", { avatar: avatarTooLarge });
-      throw error;
-    }
+    const bytes = await readSingleUpload(request, {
+      field: "avatar",
+      maxBytes: AVATAR_MAX_BYTES,
+      missing: noAvatar,
+      tooLarge: avatarTooLarge,
+    });
     return ok(await users.setAvatar(currentUser(request).userId, bytes), "Photo updated.");
   });
 

@@ -1,0 +1,66 @@
+import { and, eq, ne } from "drizzle-orm";
+import { accountMessages } from "../../../shared/account.js";
+import { ApiError } from "../../../shared/api.js";
+import { authMessages } from "../../../shared/auth.js";
+import { productMessages } from "../../../shared/messages.js";
+import { contactInquiries, users } from "../../db/schema.js";
+import { escapeHtml } from "../../platform/mail.js";
+import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
+import type { AccountDeps } from "./deps.js";
+import { userWithPassword, wrongPassword } from "./password-check.js";
+
+const codeError = (message: string) => new ApiError(400, productMessages.validationFailed, "validation_failed", { code: message });
+
+/**
+ * Deletes the caller's account for good. The database's foreign keys decide what goes with it: sessions,
+ * codes, notifications and preferences are deleted; projects, messages, blog posts and site diary entries
+ * stay in the company's records without the person (their reference is set to null).
+ */
+export function createAccountDeletion(deps: AccountDeps) {
+  const { db, mailer, storage } = deps;
+
+  return {
+    async deleteAccount(userId: string, input: { password: string; code?: string }, origin: RequestOrigin): Promise<void> {
+      const { user, passwordMatches } = await userWithPassword(db, userId, input.password);
+      const fail = async (reason: string, error: ApiError) => {
+        await recordSecurityEvent(db, { type: "account_deleted", outcome: "failure", reason, userId, email: user.email }, origin);
+        throw error;
+      };
+      if (!passwordMatches) return fail("wrong_password", wrongPassword());
+      if (user.mfaEnabledAt) {
+        if (!input.code) return fail("mfa_code_missing", codeError(authMessages.mfaRequired));
+        if (!(await deps.mfa.checkSecondFactor(userId, input.code))) return fail("wrong_mfa_code", codeError(authMessages.invalidMfaCode));
+      }
+
+      const deleted = await db.transaction(async (tx) => {
+        if (user.role === "admin") {
+          // Locks the other admins' rows, so two last admins cannot both leave at once.
+          const otherAdmins = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, userId)))
+            .for("update");
+          if (otherAdmins.length === 0) return false;
+        }
+        // Inquiries waiting on this person go back to the inbox rather than stay assigned to no one.
+        await tx
+          .update(contactInquiries)
+          .set({ status: "new", assignedToId: null })
+          .where(and(eq(contactInquiries.assignedToId, userId), eq(contactInquiries.status, "assigned")));
+        await tx.delete(users).where(eq(users.id, userId));
+        return true;
+      });
+      if (!deleted) return fail("last_admin", new ApiError(409, accountMessages.lastAdmin, "last_admin"));
+
+      const avatarKey = user.avatarUrl ? storage.keyOf(user.avatarUrl) : null;
+      if (avatarKey) await storage.remove(avatarKey);
+      await recordSecurityEvent(db, { type: "account_deleted", outcome: "success", userId: null, email: user.email }, origin);
+      await mailer.send({
+        to: user.email,
+        subject: "Your Crestbuild account has been deleted",
+        text: `Hello ${user.firstName},\n\nAs you asked, your Crestbuild account (${user.email}) has been deleted, with your profile, photo, settings, notifications and sign-in sessions.\n\nProjects where you were the client stay in the company's records, as building records must, but no longer linked to any account. Messages you wrote stay in their conversations without your name.\n\nIf you did not ask for this, contact us straight away through ${deps.publicOrigin}/contact.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>As you asked, your Crestbuild account (${escapeHtml(user.email)}) has been deleted, with your profile, photo, settings, notifications and sign-in sessions.</p><p>Projects where you were the client stay in the company's records, as building records must, but no longer linked to any account. Messages you wrote stay in their conversations without your name.</p><p>If you did not ask for this, contact us straight away through <a href="${deps.publicOrigin}/contact">our contact page</a>.</p>`,
+      });
+    },
+  };
+}

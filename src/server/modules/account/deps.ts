@@ -1,0 +1,13 @@
+import type { AppDb } from "../../db/client.js";
+import type { Mailer } from "../../platform/mail.js";
+import type { FileStorage } from "../../platform/storage.js";
+import type { MfaService } from "../auth/mfa.js";
+
+/** What the account settings need from the rest of the server, handed over by buildApp. */
+export type AccountDeps = {
+  db: AppDb;
+  mailer: Mailer;
+  storage: FileStorage;
+  mfa: Pick<MfaService, "checkSecondFactor">;
+  publicOrigin: string;
+};

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { accountMessages, EMAIL_CHANGE_PURPOSE } from "../../../shared/account.js";
+import { ApiError } from "../../../shared/api.js";
+import { authMessages, type SessionUser, VERIFICATION_CODE_LENGTH } from "../../../shared/auth.js";
+import { productMessages } from "../../../shared/messages.js";
+import { isUniqueViolation } from "../../db/errors.js";
+import { users } from "../../db/schema.js";
+import { escapeHtml } from "../../platform/mail.js";
+import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
+import { createOneTimeCodes } from "../auth/one-time-codes.js";
+import { randomDigits } from "../auth/secrets.js";
+import { EMAIL_CODE_MINUTES, toSessionUser } from "../auth/service.js";
+import type { AccountDeps } from "./deps.js";
+import { userWithPassword, wrongPassword } from "./password-check.js";
+
+const fieldError = (status: number, field: string, message: string, code = "validation_failed") =>
+  new ApiError(status, status === 400 ? productMessages.validationFailed : message, code, { [field]: message });
+
+const emailTaken = () => fieldError(409, "newEmail", authMessages.emailTaken, "email_taken");
+
+async function addressInUse(deps: AccountDeps, email: string) {
+  const [owner] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return owner !== undefined;
+}
+
+/** A new email address replaces the old one only once a code sent to it comes back; the old address is told. */
+export function createEmailChange(deps: AccountDeps) {
+  const { db, mailer } = deps;
+  const codes = createOneTimeCodes(db);
+
+  return {
+    /** Checks the password, keeps the new address as pending and emails it a code. */
+    async request(userId: string, newEmail: string, password: string, origin: RequestOrigin): Promise<{ pendingEmail: string }> {
+      const { user, passwordMatches } = await userWithPassword(db, userId, password);
+      if (newEmail === user.email) throw fieldError(400, "newEmail", accountMessages.sameEmail);
+      if (!passwordMatches) {
+        await recordSecurityEvent(
+          db,
+          { type: "email_change_requested", outcome: "failure", reason: "wrong_password", userId, email: user.email },
+          origin,
+        );
+        throw wrongPassword();
+      }
+      if (await addressInUse(deps, newEmail)) throw emailTaken();
+      await db.update(users).set({ pendingEmail: newEmail, updatedAt: new Date() }).where(eq(users.id, userId));
+      const code = await codes.issue(userId, EMAIL_CHANGE_PURPOSE, randomDigits(VERIFICATION_CODE_LENGTH), EMAIL_CODE_MINUTES);
+      await recordSecurityEvent(
+        db,
+        { type: "email_change_requested", outcome: "success", reason: `to ${newEmail}`, userId, email: user.email },
+        origin,
+      );
+      await mailer.send({
+        to: newEmail,
+        subject: `Your Crestbuild email change code: ${code}`,
+        text: `Hello ${user.firstName},\n\nYour code to confirm ${newEmail} as the email address of your Crestbuild account is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nEnter it in ${deps.publicOrigin}/settings.\n\nIf you did not ask for this, ignore this email: nothing changes.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your code to confirm ${escapeHtml(newEmail)} as the email address of your Crestbuild account is <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong>. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>Enter it in <a href="${deps.publicOrigin}/settings">your settings</a>.</p><p>If you did not ask for this, ignore this email: nothing changes.</p>`,
+      });
+      return { pendingEmail: newEmail };
+    },
+
+    /** With the emailed code: the pending address becomes the account's email; the old address is told. */
+    async confirm(userId: string, code: string, origin: RequestOrigin): Promise<SessionUser> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user?.pendingEmail) throw fieldError(400, "code", accountMessages.noEmailChangePending);
+      const newEmail = user.pendingEmail;
+      if (!(await codes.consume(userId, EMAIL_CHANGE_PURPOSE, code))) {
+        await recordSecurityEvent(
+          db,
+          { type: "email_changed", outcome: "failure", reason: "invalid_code", userId, email: user.email },
+          origin,
+        );
+        throw fieldError(400, "code", authMessages.invalidVerificationCode);
+      }
+      let updated: typeof user | undefined;
+      try {
+        [updated] = await db
+          .update(users)
+          .set({ email: newEmail, pendingEmail: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Someone registered the address between the request and the code.
+        await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+        throw emailTaken();
+      }
+      if (!updated) throw new ApiError(404, "Account not found.", "not_found");
+      await recordSecurityEvent(
+        db,
+        { type: "email_changed", outcome: "success", reason: `from ${user.email}`, userId, email: newEmail },
+        origin,
+      );
+      await mailer.send({
+        to: user.email,
+        subject: "The email address of your Crestbuild account has changed",
+        text: `Hello ${user.firstName},\n\nThe email address of your Crestbuild account was changed from ${user.email} to ${newEmail}. From now on, sign in and receive our emails at the new address.\n\nIf you did not do this, contact us straight away through ${deps.publicOrigin}/contact.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>The email address of your Crestbuild account was changed from ${escapeHtml(user.email)} to <strong>${escapeHtml(newEmail)}</strong>. From now on, sign in and receive our emails at the new address.</p><p>If you did not do this, contact us straight away through <a href="${deps.publicOrigin}/contact">our contact page</a>.</p>`,
+      });
+      return toSessionUser(updated);
+    },
+  };
+}

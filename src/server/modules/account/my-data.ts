@@ -1,0 +1,133 @@
+import { asc, eq, inArray, or } from "drizzle-orm";
+import { ApiError } from "../../../shared/api.js";
+import { messages as messageCatalogue } from "../../../shared/messages.js";
+import { resolvePreferences } from "../../../shared/notifications.js";
+import {
+  contactInquiries,
+  messages,
+  milestones,
+  notifications,
+  projects,
+  projectUpdates,
+  securityEvents,
+  sessions,
+  users,
+} from "../../db/schema.js";
+import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
+import { toSessionUser } from "../auth/service.js";
+import type { AccountDeps } from "./deps.js";
+
+/**
+ * "Download my data" (Nigeria Data Protection Act): everything the portal keeps about the user, as
+ * one JSON document. Never any secret: no password hash, no token hashes, no MFA secret or recovery codes.
+ */
+export function createMyData({ db }: Pick<AccountDeps, "db">) {
+  return {
+    async export(userId: string, origin: RequestOrigin) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new ApiError(401, messageCatalogue.authenticationFailed, "unauthenticated");
+
+      const ownProjects = await db.select().from(projects).where(eq(projects.clientId, userId)).orderBy(asc(projects.id));
+      const projectIds = ownProjects.map((project) => project.id);
+      const [projectMilestones, updates, written, received, events, devices, inquiries] = await Promise.all([
+        projectIds.length > 0
+          ? db
+              .select()
+              .from(milestones)
+              .where(inArray(milestones.projectId, projectIds))
+              .orderBy(asc(milestones.position), asc(milestones.id))
+          : [],
+        projectIds.length > 0
+          ? db
+              .select({
+                id: projectUpdates.id,
+                projectId: projectUpdates.projectId,
+                body: projectUpdates.body,
+                createdAt: projectUpdates.createdAt,
+              })
+              .from(projectUpdates)
+              .where(inArray(projectUpdates.projectId, projectIds))
+              .orderBy(asc(projectUpdates.id))
+          : [],
+        db
+          .select({
+            id: messages.id,
+            conversationId: messages.conversationId,
+            body: messages.body,
+            attachments: messages.attachments,
+            createdAt: messages.createdAt,
+          })
+          .from(messages)
+          .where(eq(messages.authorId, userId))
+          .orderBy(asc(messages.id)),
+        db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id)),
+        db
+          .select({
+            type: securityEvents.type,
+            outcome: securityEvents.outcome,
+            reason: securityEvents.reason,
+            email: securityEvents.email,
+            ipAddress: securityEvents.ipAddress,
+            userAgent: securityEvents.userAgent,
+            createdAt: securityEvents.createdAt,
+          })
+          .from(securityEvents)
+          // Failed sign-ins with the address are the user's events too, though no account was matched yet.
+          .where(or(eq(securityEvents.userId, userId), eq(securityEvents.email, user.email)))
+          .orderBy(asc(securityEvents.id)),
+        db
+          .select({
+            id: sessions.id,
+            deviceId: sessions.familyId,
+            createdAt: sessions.createdAt,
+            lastUsedAt: sessions.lastUsedAt,
+            expiresAt: sessions.expiresAt,
+            revokedAt: sessions.revokedAt,
+            ipAddress: sessions.ipAddress,
+            userAgent: sessions.userAgent,
+          })
+          .from(sessions)
+          .where(eq(sessions.userId, userId))
+          .orderBy(asc(sessions.createdAt)),
+        db
+          .select({
+            id: contactInquiries.id,
+            name: contactInquiries.name,
+            email: contactInquiries.email,
+            phone: contactInquiries.phone,
+            subject: contactInquiries.subject,
+            message: contactInquiries.message,
+            status: contactInquiries.status,
+            createdAt: contactInquiries.createdAt,
+          })
+          .from(contactInquiries)
+          .where(eq(contactInquiries.email, user.email))
+          .orderBy(asc(contactInquiries.id)),
+      ]);
+      await recordSecurityEvent(db, { type: "data_exported", outcome: "success", userId, email: user.email }, origin);
+
+      return {
+        exportedAt: new Date().toISOString(),
+        profile: {
+          ...toSessionUser(user),
+          pendingEmail: user.pendingEmail,
+          active: user.active,
+          approvedAt: user.approvedAt?.toISOString() ?? null,
+          twoStepSignIn: user.mfaEnabledAt !== null,
+          updatedAt: user.updatedAt.toISOString(),
+        },
+        notificationPreferences: resolvePreferences(user.notificationPreferences),
+        projects: ownProjects.map((project) => ({
+          ...project,
+          milestones: projectMilestones.filter((milestone) => milestone.projectId === project.id),
+          updates: updates.filter((update) => update.projectId === project.id),
+        })),
+        messages: written,
+        notifications: received,
+        securityEvents: events,
+        sessions: devices,
+        contactInquiries: inquiries,
+      };
+    },
+  };
+}

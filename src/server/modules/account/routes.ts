@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  accountMessages,
+  changeEmailSchema,
+  confirmEmailChangeSchema,
+  deleteAccountSchema,
+  myDataFileName,
+  notificationPreferencesSchema,
+} from "../../../shared/account.js";
+import { currentUser } from "../../platform/authenticate.js";
+import { ok, parseInput } from "../../platform/envelope.js";
+import { perAddressLimit } from "../../platform/rate-limit.js";
+import type { RequestOrigin } from "../../platform/security-log.js";
+import { REFRESH_COOKIE } from "../auth/routes.js";
+import type { AccountService } from "./service.js";
+
+const deviceParams = z.object({ id: z.string().max(64) });
+
+const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
+
+type Options = { account: AccountService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+
+/** /settings: email change with re-verification, notification preferences, devices, my data, account deletion. */
+export async function accountRoutes(app: FastifyInstance, { account, requireUser }: Options) {
+  app.post("/auth/change-email", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
+    const { newEmail, password } = parseInput(changeEmailSchema, request.body);
+    const result = await account.emailChange.request(currentUser(request).userId, newEmail, password, originOf(request));
+    return ok(result, accountMessages.emailChangeCodeSent(result.pendingEmail));
+  });
+
+  app.post("/auth/confirm-email-change", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
+    const { code } = parseInput(confirmEmailChangeSchema, request.body);
+    return ok(await account.emailChange.confirm(currentUser(request).userId, code, originOf(request)), accountMessages.emailChanged);
+  });
+
+  app.get("/users/me/notification-preferences", { preHandler: requireUser }, async (request) =>
+    ok(await account.preferences.read(currentUser(request).userId)),
+  );
+
+  app.put("/users/me/notification-preferences", { preHandler: requireUser }, async (request) => {
+    const { preferences } = parseInput(notificationPreferencesSchema, request.body);
+    return ok(await account.preferences.save(currentUser(request).userId, preferences), "Notification preferences saved.");
+  });
+
+  app.get("/auth/sessions", { preHandler: requireUser }, async (request) => {
+    const caller = currentUser(request);
+    return ok({ sessions: await account.devices.list(caller.userId, caller.sessionId) });
+  });
+
+  app.delete("/auth/sessions/:id", { preHandler: requireUser }, async (request) => {
+    const { id } = parseInput(deviceParams, request.params);
+    await account.devices.revoke(currentUser(request).userId, id, originOf(request));
+    return ok(null, "That device has been signed out.");
+  });
+
+  /** A file to keep, not an envelope: the document itself, as an attachment. */
+  app.get("/users/me/export", { preHandler: requireUser, config: perAddressLimit(5, 60) }, async (request, reply) => {
+    const data = await account.myData.export(currentUser(request).userId, originOf(request));
+    return reply
+      .header("content-disposition", `attachment; filename="${myDataFileName(new Date())}"`)
+      .header("cache-control", "no-store")
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete("/users/me", { preHandler: requireUser, config: perAddressLimit(5, 15) }, async (request, reply) => {
+    const input = parseInput(deleteAccountSchema, request.body);
+    await account.deletion.deleteAccount(currentUser(request).userId, input, originOf(request));
+    reply.clearCookie(REFRESH_COOKIE, { path: "/api/auth" });
+    return ok(null, accountMessages.accountDeleted);
+  });
+}

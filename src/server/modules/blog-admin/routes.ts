@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { canManageSiteContent } from "../../../shared/access.js";
+import {
+  BLOG_COVER_MAX_BYTES,
+  blogAdminMessages,
+  blogPostCreateSchema,
+  blogPostUpdateSchema,
+  blogPreviewSchema,
+  managedPostsQuerySchema,
+} from "../../../shared/blog-admin.js";
+import { currentUser, requireAccess } from "../../platform/authenticate.js";
+import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { perAddressLimit } from "../../platform/rate-limit.js";
+import { readSingleUpload } from "../../platform/uploads.js";
+import type { BlogAdminService } from "./service.js";
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+type Options = { blog: BlogAdminService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+
+/** Writing the blog (Digital Marketing and admins); the public blog API stays in the content module. */
+export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser }: Options) {
+  const writers = { preHandler: [requireUser, requireAccess(canManageSiteContent)] };
+  const postId = (request: FastifyRequest) => {
+    const parsed = idParams.safeParse(request.params);
+    if (!parsed.success) throw new ApiError(404, blogAdminMessages.notFound, "not_found");
+    return parsed.data.id;
+  };
+
+  app.get("/blog/manage/posts", writers, async (request) => ok(await blog.list(parseInput(managedPostsQuerySchema, request.query))));
+
+  app.get("/blog/manage/posts/:id", writers, async (request) => ok(await blog.get(postId(request))));
+
+  app.post("/blog/manage/posts", writers, async (request, reply) => {
+    const input = parseInput(blogPostCreateSchema, request.body);
+    return reply.status(201).send(ok(await blog.create(currentUser(request).userId, input), "Draft saved."));
+  });
+
+  app.put("/blog/manage/posts/:id", writers, async (request) => {
+    const id = postId(request);
+    return ok(await blog.update(id, parseInput(blogPostUpdateSchema, request.body)), "Post saved.");
+  });
+
+  app.post("/blog/manage/posts/:id/publish", writers, async (request) => ok(await blog.publish(postId(request)), "Post published."));
+
+  app.post("/blog/manage/posts/:id/unpublish", writers, async (request) =>
+    ok(await blog.unpublish(postId(request)), "Post unpublished: it is a draft again."),
+  );
+
+  app.delete("/blog/manage/posts/:id", writers, async (request) => {
+    await blog.remove(postId(request));
+    return ok(null, "Post deleted.");
+  });
+
+  app.post("/blog/manage/posts/:id/cover", { ...writers, config: perAddressLimit(20, 15) }, async (request) => {
+    const id = postId(request);
+    const bytes = await readSingleUpload(request, {
+      field: "image",
+      maxBytes: BLOG_COVER_MAX_BYTES,
+      missing: blogAdminMessages.noCover,
+      tooLarge: blogAdminMessages.coverTooLarge,
+    });
+    return ok(await blog.setCover(id, bytes), "Cover image saved.");
+  });
+
+  app.post("/blog/preview", writers, async (request) => ok(blog.preview(parseInput(blogPreviewSchema, request.body).bodyMarkdown)));
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { canHandleInquiries, canReadInquiries } from "../../../shared/access.js";
+import { inquiryListQuerySchema, inquiryMessages, inquiryUpdateSchema } from "../../../shared/inquiries.js";
+import { currentUser, requireAccess } from "../../platform/authenticate.js";
+import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import type { InquiriesService } from "./service.js";
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+type Options = { inquiries: InquiriesService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+
+/** The office's contact inquiries inbox (Secretariat, Executive Assistant, Business Administration; marketing reads). */
+export async function inquiriesRoutes(app: FastifyInstance, { inquiries, requireUser }: Options) {
+  const readers = { preHandler: [requireUser, requireAccess(canReadInquiries)] };
+  const handlers = { preHandler: [requireUser, requireAccess(canHandleInquiries)] };
+  const inquiryId = (request: FastifyRequest) => {
+    const parsed = idParams.safeParse(request.params);
+    if (!parsed.success) throw new ApiError(404, inquiryMessages.notFound, "not_found");
+    return parsed.data.id;
+  };
+
+  app.get("/inquiries", readers, async (request) =>
+    ok(await inquiries.list(currentUser(request).userId, parseInput(inquiryListQuerySchema, request.query))),
+  );
+
+  app.get("/inquiries/stats", readers, async () => ok(await inquiries.stats()));
+
+  app.get("/inquiries/:id", readers, async (request) => ok(await inquiries.get(inquiryId(request))));
+
+  app.put("/inquiries/:id", handlers, async (request) => {
+    const id = inquiryId(request);
+    const changes = parseInput(inquiryUpdateSchema, request.body);
+    return ok(await inquiries.update(id, changes, currentUser(request).userId), "Inquiry saved.");
+  });
+}
