@@ -2,7 +2,8 @@ import { defineConfig } from "@playwright/test";
 import { E2E_SMTP_PORT } from "./e2e/mail-server";
 import { E2E_ADMIN, E2E_AUTH_SECRET } from "./e2e/site-under-test";
 
-const PORT = 3100;
+// Another checkout can run its journeys at the same time on other ports (E2E_PORT, E2E_SMTP_PORT).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Browser journeys against the built site on a fresh embedded database, in Debian's Chromium.

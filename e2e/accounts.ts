@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { codeFromLatestMail } from "./mail-server";
+import { E2E_ADMIN } from "./site-under-test";
 
 export const PASSWORD = "harmattan-2026";
 
@@ -52,4 +53,36 @@ export async function signOut(page: Page) {
   await page.getByRole("button", { name: /account menu/ }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/login");
+}
+
+/** Calls the site's API directly (a journey's set-up, not what it proves) and unwraps the envelope. */
+async function api<T>(request: APIRequestContext, path: string, body: unknown, accessToken?: string): Promise<T> {
+  const response = await request.post(`/api${path}`, {
+    data: body,
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+  const envelope = (await response.json()) as { success: boolean; data: T; message: string | null };
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${envelope.message}`);
+  return envelope.data;
+}
+
+/**
+ * A staff account of this department, registered, confirmed from its email and approved by the
+ * admin, ready to sign in with PASSWORD. Returns its email.
+ */
+export async function approvedStaff(request: APIRequestContext, department: string, firstName = "Ngozi"): Promise<string> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const registered = await api<{ userId: string }>(request, "/auth/register", {
+    firstName,
+    lastName: "Eze",
+    email,
+    isStaff: true,
+    department,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  await api(request, "/auth/verify-otp", { email, code: await codeFromLatestMail(email, "verification code") });
+  const admin = await api<{ accessToken: string }>(request, "/auth/login", { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  await api(request, `/admin/users/${registered.userId}/approve`, {}, admin.accessToken);
+  return email;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
 /** The site under test sends its email here (see playwright.config.ts); each mail becomes a file the journeys read. */
-export const E2E_SMTP_PORT = 2526;
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const MAIL_DIR = path.resolve(".e2e-mail");
 
 /** Playwright global setup: a real SMTP server on loopback for the whole run. */

@@ -4,9 +4,10 @@ import { SplashScreen } from "../components/ui/SplashScreen";
 import { useToasts } from "../features/toast/toast-store";
 import { AppErrorBoundary } from "./AppErrorBoundary";
 import { PublicLayout } from "./PublicLayout";
+import { RequireAllowed } from "./RequireAllowed";
 import { RequireAuth } from "./RequireAuth";
 import { NotFoundScreen, PortalScreen, RouteScreen } from "./RouteScreen";
-import { portalLayouts, portalRoutes, publicRoutes } from "./routes";
+import { type PortalRoute, portalLayouts, portalRoutes, publicRoutes } from "./routes";
 
 const Toaster = lazy(() => import("../features/toast/Toaster"));
 
@@ -29,24 +30,22 @@ function LazyLayout({ layout: Layout }: { layout: LazyExoticComponent<ComponentT
   );
 }
 
+/** A portal screen behind the checks its route asks for (SPEC §2 admin screens, department dashboards). */
+function GuardedScreen({ route }: { route: PortalRoute }) {
+  const screen = route.allow ? (
+    <RequireAllowed allow={route.allow}>
+      <PortalScreen route={route} />
+    </RequireAllowed>
+  ) : (
+    <PortalScreen route={route} />
+  );
+  return route.admin ? <RequireAuth admin>{screen}</RequireAuth> : screen;
+}
+
 const portalScreens = (layout: "auth" | "portal") =>
   portalRoutes
     .filter((route) => route.layout === layout)
-    .map((route) => (
-      <Route
-        key={route.path}
-        path={route.path}
-        element={
-          route.admin ? (
-            <RequireAuth admin>
-              <PortalScreen route={route} />
-            </RequireAuth>
-          ) : (
-            <PortalScreen route={route} />
-          )
-        }
-      />
-    ));
+    .map((route) => <Route key={route.path} path={route.path} element={<GuardedScreen route={route} />} />);
 
 export function App() {
   // The toasts sit outside the error boundary: its fallback screen comes with an error toast.

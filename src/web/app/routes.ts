@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { matchPath } from "react-router";
+import { matchPath, matchRoutes } from "react-router";
+import type { Viewer } from "../../shared/access";
 import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { ApiQueryKey } from "../lib/api-query";
 
@@ -76,6 +77,8 @@ export type PortalRoute = {
   layout: "auth" | "portal";
   /** SPEC §2: admins only; others are sent to /dashboard. */
   admin?: boolean;
+  /** Who may open the screen (src/shared/access.ts); others are sent to their own dashboard. */
+  allow?: (viewer: Viewer) => boolean;
   Page: LazyExoticComponent<ComponentType>;
   load: () => Promise<PageModule>;
 };
@@ -107,7 +110,7 @@ export const portalLayouts = {
 
 export const portalTitle = (route: PortalRoute) => `${route.title} | Crestbuild`;
 
-/** The portal route a path belongs to, if any. */
+/** The portal route a path belongs to, if any (the most specific one, as the router chooses). */
 export function matchPortalRoute(pathname: string): PortalRoute | null {
-  return portalRoutes.find((route) => matchPath(route.path, pathname)) ?? null;
+  return matchRoutes(portalRoutes, pathname)?.[0]?.route ?? null;
 }

@@ -36,3 +36,13 @@ export function formatRelative(iso: string, now = Date.now()): string {
   }
   return formatDate(iso);
 }
+
+const nairaFormat = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", maximumFractionDigits: 0 });
+
+/** Money is kept in kobo (integers); shown as "₦12,500,000". */
+export const formatNaira = (kobo: number) => nairaFormat.format(Math.round(kobo / 100));
+
+const percentFormat = new Intl.NumberFormat("en-NG", { style: "percent", maximumFractionDigits: 0 });
+
+/** A ratio between 0 and 1 as "42%". */
+export const formatPercent = (ratio: number) => percentFormat.format(ratio);
