@@ -7,12 +7,16 @@ import { Redis, type RedisOptions } from "ioredis";
  */
 export async function connectRedis(url: string, log: FastifyBaseLogger, purpose: string, options: RedisOptions = {}): Promise<Redis> {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 2, ...options });
-  redis.on("error", (error: Error) => log.warn({ err: error, redis: purpose }, "Redis connection error"));
+  let lastError: Error | null = null;
+  redis.on("error", (error: Error) => {
+    lastError = error;
+    log.warn({ err: error, redis: purpose }, "Redis connection error");
+  });
   try {
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Cannot connect to Redis for ${purpose} (REDIS_URL): ${(error as Error).message}`);
+    throw new Error(`Cannot connect to Redis for ${purpose} (REDIS_URL): ${(lastError ?? (error as Error)).message}`);
   }
   return redis;
 }
