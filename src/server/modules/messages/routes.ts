@@ -90,10 +90,9 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     { preHandler: requireUser, config: perUserLimit(MESSAGES_PER_MINUTE, 1) },
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params);
-      const input = request.isMultipart()
-        ? await readMultipartMessage(request)
-        : { ...parseInput(sendMessageSchema, request.body), images: [] };
-      const message = await conversations.post(viewerOf(request), id, input);
+      const message = await conversations.post(viewerOf(request), id, async () =>
+        request.isMultipart() ? readMultipartMessage(request) : { ...parseInput(sendMessageSchema, request.body), images: [] },
+      );
       return reply.status(201).send(ok({ message }));
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
@@ -203,9 +203,7 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
       const [other] = await db
         .select({ id: users.id })
         .from(users)
-        .where(
-          and(eq(users.id, otherId), inArray(users.role, ["staff", "admin"]), eq(users.active, true), sql`${users.approvedAt} is not null`),
-        );
+        .where(and(eq(users.id, otherId), inArray(users.role, ["staff", "admin"]), eq(users.active, true), isNotNull(users.approvedAt)));
       if (!other) throw new ApiError(404, conversationMessages.personNotFound, "not_found");
       const directKey = [viewer.id, other.id].sort().join(":");
       const conversationId = await db.transaction(async (tx) => {
@@ -244,9 +242,17 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
       return { items: forward ? page : page.reverse(), hasMore: rows.length > query.limit };
     },
 
-    /** Saves a message with its photos (all checked first; nothing left behind on failure), then delivers it. */
-    async post(viewer: Viewer, conversationId: number, input: { body: string; images: readonly IncomingImage[] }): Promise<ChatMessage> {
+    /**
+     * Saves a message with its photos (all checked first; nothing left behind on failure), then delivers it.
+     * readInput reads the request body, after the access check, so a refused upload is never buffered.
+     */
+    async post(
+      viewer: Viewer,
+      conversationId: number,
+      readInput: () => Promise<{ body: string; images: readonly IncomingImage[] }>,
+    ): Promise<ChatMessage> {
       const opened = await openConversation(db, viewer, conversationId);
+      const input = await readInput();
       if (!input.body && input.images.length === 0) {
         throw new ApiError(400, productMessages.validationFailed, "validation_failed", { body: conversationMessages.emptyMessage });
       }
