@@ -30,6 +30,9 @@ const viewerOf = (request: FastifyRequest): Viewer => {
   return { id: claims.userId, role: claims.role, department: claims.department };
 };
 
+const attachmentTooLarge = () =>
+  new ApiError(413, conversationMessages.attachmentTooLarge, "file_too_large", { attachments: conversationMessages.attachmentTooLarge });
+
 /** A multipart message: the `body` field and up to four photos in `attachments`, each read within its size limit. */
 async function readMultipartMessage(request: FastifyRequest): Promise<{ body: string; images: IncomingImage[] }> {
   let body = "";
@@ -39,6 +42,8 @@ async function readMultipartMessage(request: FastifyRequest): Promise<{ body: st
     for await (const part of parts) {
       if (part.type === "file") {
         const bytes = await part.toBuffer();
+        // toBuffer() misses the limit when it is reached on the last chunk; busboy still marks the stream truncated.
+        if (part.file.truncated) throw attachmentTooLarge();
         if (part.fieldname === "attachments") images.push({ name: part.filename, bytes });
       } else if (part.fieldname === "body") {
         body = String(part.value);
@@ -46,11 +51,7 @@ async function readMultipartMessage(request: FastifyRequest): Promise<{ body: st
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new ApiError(413, conversationMessages.attachmentTooLarge, "file_too_large", {
-        attachments: conversationMessages.attachmentTooLarge,
-      });
-    }
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw attachmentTooLarge();
     if (code === "FST_FILES_LIMIT") {
       throw new ApiError(400, conversationMessages.tooManyAttachments, "validation_failed", {
         attachments: conversationMessages.tooManyAttachments,
