@@ -98,7 +98,11 @@ export async function buildApp({ config, database, renderer, logStream, realtime
   const rateLimitRedis = config.redisUrl
     ? await connectRedis(config.redisUrl, app.log, "rate limits", { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : null;
-  if (rateLimitRedis) app.addHook("onClose", async () => void (await rateLimitRedis.quit()));
+  if (rateLimitRedis) {
+    app.addHook("onClose", async () => {
+      await rateLimitRedis.quit();
+    });
+  }
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
   const conversations = createConversationsService({
     db: db.db,
