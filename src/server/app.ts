@@ -3,7 +3,9 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
+import { REALTIME_MAX_FRAME_BYTES } from "../shared/realtime.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
@@ -23,20 +25,26 @@ import { contentRoutes } from "./modules/content/routes.js";
 import { createContentService } from "./modules/content/service.js";
 import { inquiriesRoutes } from "./modules/inquiries/routes.js";
 import { createInquiriesService } from "./modules/inquiries/service.js";
+import { conversationsRoutes } from "./modules/messages/routes.js";
+import { createConversationsService } from "./modules/messages/service.js";
 import { notificationsRoutes } from "./modules/notifications/routes.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
 import { officeRoutes } from "./modules/office/routes.js";
 import { createOfficeService } from "./modules/office/service.js";
 import { peopleRoutes } from "./modules/people/routes.js";
 import { createPeopleService } from "./modules/people/service.js";
+import { defaultRealtimeTiming, type RealtimeTiming } from "./modules/realtime/connection.js";
+import { realtimeRoutes } from "./modules/realtime/routes.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { usersRoutes } from "./modules/users/routes.js";
 import { createUsersService } from "./modules/users/service.js";
 import { contentDir } from "./paths.js";
-import { createRequireUser } from "./platform/authenticate.js";
+import { createAccessCheck, createRequireUser } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { createMailer } from "./platform/mail.js";
 import { createInProcessHub } from "./platform/realtime-hub.js";
+import { connectRedis } from "./platform/redis.js";
+import { createRedisHub } from "./platform/redis-hub.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { readOrCreateSetting } from "./platform/settings.js";
 import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
@@ -52,10 +60,12 @@ export type AppOptions = {
   renderer?: PageRenderer;
   /** Where the JSON log lines go; standard output when absent. */
   logStream?: { write(line: string): void };
+  /** Realtime timing (tests shorten it) and the Redis key prefix (tests use one per run). */
+  realtime?: Partial<RealtimeTiming> & { redisPrefix?: string };
 };
 
 /** Builds the whole server: API, pages, static files. Starting to listen is the caller's business. */
-export async function buildApp({ config, database, renderer, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, renderer, logStream, realtime = {} }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -88,19 +98,45 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const uploadsDir = path.join(config.dataDir, "uploads");
   const storage = createDiskStorage(uploadsDir);
   const usersService = createUsersService({ db: db.db, mailer, storage, publicOrigin: config.publicOrigin });
-  const hub = createInProcessHub();
+  const realtimeTiming = { ...defaultRealtimeTiming, ...realtime };
+  const redisPrefix = realtime.redisPrefix ?? "crestbuild:";
+  // With REDIS_URL, events, presence and rate-limit counters are shared by every instance.
+  const hub = config.redisUrl
+    ? await createRedisHub(config.redisUrl, { log: app.log, prefix: redisPrefix, presenceTtlMs: 3 * realtimeTiming.keepAliveMs })
+    : createInProcessHub();
   app.addHook("onClose", () => hub.close());
+  // Small timeouts as @fastify/rate-limit advises; skipOnError keeps the site up (unlimited) while Redis is away.
+  const rateLimitRedis = config.redisUrl
+    ? await connectRedis(config.redisUrl, app.log, "rate limits", { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : null;
+  if (rateLimitRedis) {
+    app.addHook("onClose", async () => {
+      await rateLimitRedis.quit();
+    });
+  }
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
   const inquiries = createInquiriesService({ db: db.db, notify: notifications.notify });
   const blogAdmin = createBlogAdminService({ db: db.db, storage });
   const people = createPeopleService(db.db);
   const office = createOfficeService(db.db);
   const account = createAccountService({ db: db.db, mailer, storage, mfa, publicOrigin: config.publicOrigin });
+  const conversations = createConversationsService({
+    db: db.db,
+    storage,
+    hub,
+    notify: notifications.notify,
+    log: app.log,
+  });
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${redisPrefix}rate-limit:`, skipOnError: true } : {}),
+  });
+  // Before the routes, so that it can answer WebSocket upgrades (and refuse them on other routes).
+  await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES } });
   await app.register(cookie);
   // Per-route limits are tighter; this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 10, fields: 20 } });
@@ -119,6 +155,14 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(peopleRoutes, { people, requireUser });
       await api.register(officeRoutes, { office, requireUser });
       await api.register(accountRoutes, { account, requireUser });
+      await api.register(conversationsRoutes, { conversations, requireUser });
+      await api.register(realtimeRoutes, {
+        hub,
+        checkAccess: createAccessCheck(tokens, auth.isSessionOpen),
+        isSessionOpen: auth.isSessionOpen,
+        requireUser,
+        timing: realtimeTiming,
+      });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },

@@ -24,6 +24,12 @@ describe("configuration from the environment", () => {
     expect(config.port).toBe(8080);
   });
 
+  it("reads Redis for shared realtime and rate limits when set, plain or TLS", () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(loadConfig({ REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl).toBe("rediss://:secret@cache.internal:6380/2");
+  });
+
   it.each([
     ["PORT", "abc", 'Invalid configuration: PORT must be a whole number between 1 and 65535 (got "abc")'],
     ["PORT", "70000", 'Invalid configuration: PORT must be a whole number between 1 and 65535 (got "70000")'],
@@ -36,6 +42,11 @@ describe("configuration from the environment", () => {
       "PUBLIC_ORIGIN",
       "crestbuild.ng",
       'Invalid configuration: PUBLIC_ORIGIN must be a URL like https://www.example.com (got "crestbuild.ng")',
+    ],
+    [
+      "REDIS_URL",
+      "localhost:6379",
+      'Invalid configuration: REDIS_URL must be a URL like redis://:password@host:6379 (got "localhost:6379")',
     ],
     ["LOG_LEVEL", "loud", 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
   ])("refuses %s=%s with a message naming the variable", (name, value, message) => {

@@ -29,6 +29,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1, "must not be empty").optional(),
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database").optional(),
   SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:password@host:587").optional(),
+  REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://:password@host:6379").optional(),
   MAIL_FROM: z
     .string()
     .min(3, "must be an email sender such as Crestbuild <no-reply@example.com>")
@@ -53,6 +54,8 @@ export type Config = {
   /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Redis: realtime fan-out, presence and rate-limit counters shared by every instance; in process when absent. */
+  redisUrl?: string;
   mailFrom: string;
   contactInbox: string;
   logLevel: string;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(projectRoot, vars.DATA_DIR ?? "data"),
     databaseUrl: vars.DATABASE_URL,
     smtpUrl: vars.SMTP_URL,
+    redisUrl: vars.REDIS_URL,
     mailFrom: vars.MAIL_FROM,
     contactInbox: vars.CONTACT_INBOX,
     logLevel: vars.LOG_LEVEL,

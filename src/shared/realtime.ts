@@ -1,3 +1,5 @@
+import { z } from "zod";
+import type { ChatMessage } from "./conversations.js";
 import type { NotificationKind } from "./notifications.js";
 
 /** A notification as the bell shows it. */
@@ -19,4 +21,44 @@ export type NotificationItem = {
 export type RealtimeEvent =
   | { type: "notification"; notification: NotificationItem }
   /** Something on a project changed: screens showing it fetch it again. */
-  | { type: "project.changed"; projectId: number };
+  | { type: "project.changed"; projectId: number }
+  /** A new message in one of the user's conversations (their own too, for their other tabs). */
+  | { type: "message"; conversationId: number; message: ChatMessage }
+  /** The user read a conversation in one tab: the others update its unread count. */
+  | { type: "conversation.read"; conversationId: number; lastReadMessageId: number; unread: number };
+
+/**
+ * The connection at /api/realtime: the browser opens it, sends an auth frame within
+ * REALTIME_AUTH_TIMEOUT_MS (a token in the URL would end up in logs), and receives `ready`, then events.
+ */
+export const REALTIME_PATH = "/api/realtime";
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+/** Larger frames close the connection (code 1009). */
+export const REALTIME_MAX_FRAME_BYTES = 16 * 1024;
+/** The connection was refused or ended for want of a valid token or an open session: sign in (or refresh) and reconnect. */
+export const REALTIME_CLOSE_UNAUTHENTICATED = 4401;
+
+/**
+ * What the browser sends. `auth` first, and again with each renewed access token (the connection
+ * ends when the last token sent expires); `ping` lets the browser notice a dead connection (answered `pong`).
+ * Frames of other types are ignored, so features (calls) can add theirs here.
+ */
+export const realtimeClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("auth"), accessToken: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type RealtimeClientFrame = z.infer<typeof realtimeClientFrameSchema>;
+
+/** What the server sends: `ready` after each accepted auth frame, `pong` to a ping, and the events. */
+export type RealtimeServerFrame = { type: "ready"; userId: string } | { type: "pong" } | RealtimeEvent;
+
+/** GET /api/presence?ids=a,b (staff and admins): which of these people have the portal open. */
+export const presenceQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((ids) => ids.split(",").filter(Boolean))
+    .pipe(
+      z.array(z.uuid("Each id must be a user id.")).min(1, "Give at least one user id.").max(100, "Ask for at most 100 people at once."),
+    ),
+});
+export type Presence = { online: string[] };

@@ -12,15 +12,25 @@ declare module "fastify" {
   }
 }
 
+export type { AccessClaims };
+
+/** The claims of a valid access token whose session is still open, or null: requireUser and the realtime connection both use it. */
+export type AccessCheck = (accessToken: string) => Promise<AccessClaims | null>;
+
+export function createAccessCheck(tokens: AccessTokens, isSessionOpen: (sessionId: string) => Promise<boolean>): AccessCheck {
+  return async (accessToken) => {
+    const claims = accessToken ? await tokens.verify(accessToken) : null;
+    return claims && (await isSessionOpen(claims.sessionId)) ? claims : null;
+  };
+}
+
 /** Checks the Bearer access token and that its session is still open; 401 otherwise. */
 export function createRequireUser(tokens: AccessTokens, isSessionOpen: (sessionId: string) => Promise<boolean>) {
+  const checkAccess = createAccessCheck(tokens, isSessionOpen);
   return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7) : "";
-    const claims = token ? await tokens.verify(token) : null;
-    if (!claims || !(await isSessionOpen(claims.sessionId))) {
-      throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
-    }
+    const claims = await checkAccess(header.startsWith("Bearer ") ? header.slice(7) : "");
+    if (!claims) throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
     request.user = claims;
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.js";
+import { renderChatMarkdown, renderMarkdown } from "./markdown.js";
 
 describe("Markdown written by people", () => {
   it("becomes HTML with headings, lists and emphasis", () => {
@@ -18,5 +18,36 @@ describe("Markdown written by people", () => {
 
   it("marks links nofollow noopener", () => {
     expect(renderMarkdown("[FCDA](https://fcda.gov.ng)")).toContain('<a href="https://fcda.gov.ng" rel="nofollow noopener">FCDA</a>');
+  });
+});
+
+describe("chat messages (the restrictive profile)", () => {
+  it("keeps emphasis, code, lists and line breaks", () => {
+    const html = renderChatMarkdown("**Pour** on `Monday`\nthen cure\n\n- cement\n- sand");
+    expect(html).toContain("<strong>Pour</strong> on <code>Monday</code><br />then cure");
+    expect(html).toContain("<li>cement</li>");
+  });
+
+  it("drops typed HTML: no script, no event handler, no iframe; text around it and code in backticks stay", () => {
+    const html = renderChatMarkdown(
+      '<script>alert(1)</script>\n\nLook <img src=x onerror="alert(2)"> here <iframe src="https://evil.example"></iframe>\n\nuse `<br>`',
+    );
+    expect(html).not.toMatch(/<script|alert|<img|onerror|<iframe/i);
+    expect(html).toContain("Look");
+    expect(html).toContain("<code>&lt;br&gt;</code>");
+  });
+
+  it("turns headings into paragraphs and images into links", () => {
+    const html = renderChatMarkdown("# Site visit\n\n![slab](https://example.com/slab.jpg)");
+    expect(html).not.toMatch(/<h1|<img/);
+    expect(html).toContain("<p>Site visit</p>");
+    expect(html).toContain('<a href="https://example.com/slab.jpg" rel="nofollow noopener noreferrer" target="_blank">slab</a>');
+  });
+
+  it("opens links in a new tab without passing rank or the opener, and drops javascript: links", () => {
+    expect(renderChatMarkdown("see https://fcda.gov.ng")).toContain(
+      '<a href="https://fcda.gov.ng" rel="nofollow noopener noreferrer" target="_blank">https://fcda.gov.ng</a>',
+    );
+    expect(renderChatMarkdown("[click](javascript:alert(3))")).not.toContain("javascript:");
   });
 });

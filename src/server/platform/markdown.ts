@@ -1,5 +1,6 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "./mail.js";
 
 const marked = new Marked({ gfm: true, async: false });
 
@@ -37,4 +38,30 @@ const allowed: sanitizeHtml.IOptions = {
 /** Markdown written by people -> HTML safe to put in a page. */
 export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(marked.parse(markdown) as string, allowed);
+}
+
+// Chat messages: inline emphasis, code, quotes, lists and links only. Headings read as paragraphs and images
+// as links; HTML typed in a message keeps only what the list below allows (scripts go with their content).
+const chatMarked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    heading({ tokens }) {
+      return `<p>${this.parser.parseInline(tokens)}</p>\n`;
+    },
+    image: ({ href, text }) => `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>`,
+  },
+});
+
+const chatAllowed: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "em", "del", "blockquote", "code", "pre", "ul", "ol", "li", "a"],
+  allowedAttributes: { a: ["href", "rel", "target"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "nofollow noopener noreferrer", target: "_blank" }) },
+};
+
+/** A chat message (plain text or Markdown) -> HTML safe to put in a page, with the restrictive chat profile. */
+export function renderChatMarkdown(markdown: string): string {
+  return sanitizeHtml(chatMarked.parse(markdown) as string, chatAllowed);
 }

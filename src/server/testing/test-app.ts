@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.js";
+import { type AppOptions, buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
@@ -50,14 +50,23 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export type TestServer = { app: FastifyInstance; url: (path: string) => string; close: () => Promise<void> };
 
-/** The real app, listening on a loopback port, on the worker's freshly reset database, with the built page renderer. */
+/**
+ * The real app, listening on a loopback port, on the worker's freshly reset database, with the built page renderer.
+ * keepData: a second instance on the same data (scale-out tests); realtime: shorter timings, a Redis prefix.
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; keepData?: boolean; realtime?: AppOptions["realtime"] } = {},
 ): Promise<TestServer> {
-  const database = await resetDatabase();
+  const database = options.keepData ? await testDatabase() : await resetDatabase();
   renderer ??= loadPageRenderer();
-  const app = await buildApp({ config: testConfig(env), database, renderer: await renderer, logStream: options.logStream });
+  const app = await buildApp({
+    config: testConfig(env),
+    database,
+    renderer: await renderer,
+    logStream: options.logStream,
+    realtime: options.realtime,
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -1,0 +1,356 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { messages } from "../../db/schema.js";
+import { startMailCatcher } from "../../testing/mail-catcher.js";
+import { portalPeople, type SignedIn } from "../../testing/portal-people.js";
+import { startTestServer, type TestServer, testConfig, testDatabase } from "../../testing/test-app.js";
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let server: TestServer;
+beforeAll(async () => {
+  mail = await startMailCatcher();
+});
+afterAll(() => mail.close());
+
+const people = portalPeople(
+  () => server,
+  () => mail,
+);
+const { call } = people;
+const accessDenied = "Access denied. You don't have permission to access this resource.";
+
+/** Posts a message as JSON; answers the API's status and body. */
+const post = (conversationId: number, who: SignedIn, body: string) => call(`/conversations/${conversationId}/messages`, { body }, who.auth);
+
+describe("who may use which conversation", () => {
+  // One cast for the whole table: building it signs in seven people.
+  let cast: Record<string, SignedIn>;
+  let projectId: number;
+  let projectConversation: number;
+  let hrChannel: number;
+  let privateDirect: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SMTP_URL: mail.url });
+    const admin = await people.admin();
+    cast = {
+      admin,
+      clientOwner: await people.client("owner@example.com"),
+      otherClient: await people.client("neighbour@example.com"),
+      teamStaff: await people.staff("hr.team@crestbuild.ng", "HR", admin),
+      officeStaff: await people.staff("office@crestbuild.ng", "Projects", admin),
+      oversightStaff: await people.staff("accounts@crestbuild.ng", "Accounts", admin),
+      otherStaff: await people.staff("marketing@crestbuild.ng", "Digital Marketing", admin),
+    };
+    projectId = await people.project({ clientId: cast.clientOwner?.id, teamIds: [cast.teamStaff?.id ?? ""] });
+    projectConversation = (await call(`/conversations/project/${projectId}`, undefined, cast.clientOwner?.auth)).body.data.conversation.id;
+    hrChannel = (await call("/conversations/department/HR", undefined, cast.teamStaff?.auth)).body.data.conversation.id;
+    privateDirect = (await call("/conversations/direct", { userId: cast.officeStaff?.id }, cast.teamStaff?.auth)).body.data.conversation.id;
+  });
+  afterAll(() => server.close());
+
+  const as = (name: string) => {
+    const who = cast[name];
+    if (!who) throw new Error(`no ${name} in the cast`);
+    return who;
+  };
+
+  // Each cell: the status of opening the conversation, reading its messages and posting to it (200 = all allowed).
+  it.each([
+    // who,             project, HR channel, another pair's direct conversation
+    ["clientOwner", 200, 403, 404],
+    ["otherClient", 404, 403, 404],
+    ["teamStaff", 200, 200, 200],
+    ["officeStaff", 200, 403, 200],
+    ["oversightStaff", 403, 403, 404],
+    ["otherStaff", 404, 403, 404],
+    ["admin", 200, 200, 404],
+  ])("%s: project conversation %i, department channel %i, direct %i", async (name, project, channel, direct) => {
+    const who = as(name);
+    const expectAccess = async (open: () => ReturnType<typeof call>, conversationId: number, expected: number) => {
+      const opened = await open();
+      expect(opened.status).toBe(expected);
+      const read = await call(`/conversations/${conversationId}/messages`, undefined, who.auth);
+      expect(read.status).toBe(expected);
+      const written = await post(conversationId, who, `Hello from ${name}`);
+      expect(written.status).toBe(expected === 200 ? 201 : expected);
+      if (expected === 403) expect(written.body.message).toBe(accessDenied);
+    };
+    await expectAccess(() => call(`/conversations/project/${projectId}`, undefined, who.auth), projectConversation, project);
+    await expectAccess(() => call("/conversations/department/HR", undefined, who.auth), hrChannel, channel);
+    // The direct conversation of teamStaff and officeStaff: only those two may open it by id.
+    await expectAccess(() => call(`/conversations/${privateDirect}/messages`, undefined, who.auth), privateDirect, direct);
+  });
+
+  it("lets staff and admins start direct conversations with active staff only; clients cannot", async () => {
+    const start = (who: SignedIn, userId: string) => call("/conversations/direct", { userId }, who.auth);
+    const first = await start(as("otherStaff"), as("admin").id);
+    expect(first.status).toBe(200);
+    expect(first.body.data.conversation).toMatchObject({
+      kind: "direct",
+      title: "Amaka Obi",
+      otherPerson: { id: as("admin").id, role: "admin" },
+    });
+    const again = await start(as("admin"), as("otherStaff").id);
+    expect(again.body.data.conversation.id).toBe(first.body.data.conversation.id);
+    expect((await start(as("clientOwner"), as("teamStaff").id)).status).toBe(403);
+    expect((await start(as("teamStaff"), as("clientOwner").id)).status).toBe(404);
+    expect((await start(as("teamStaff"), as("teamStaff").id)).status).toBe(400);
+    expect((await start(as("teamStaff"), "not-a-user-id")).status).toBe(400);
+  });
+
+  it("answers 404 for an unknown project, department or conversation", async () => {
+    expect((await call("/conversations/project/999999", undefined, as("admin").auth)).status).toBe(404);
+    expect((await call("/conversations/department/Plumbing", undefined, as("admin").auth)).status).toBe(404);
+    expect((await call("/conversations/999999/messages", undefined, as("admin").auth)).status).toBe(404);
+    expect((await call("/conversations", undefined)).status).toBe(401);
+  });
+
+  it("lists each person's own conversations: their projects, their channel, their direct conversations", async () => {
+    const titles = async (name: string) => {
+      const { body } = await call("/conversations", undefined, as(name).auth);
+      return body.data.conversations.map((item: { kind: string; title: string }) => `${item.kind}:${item.title}`);
+    };
+    const projectTitle = (await call(`/conversations/project/${projectId}`, undefined, as("admin").auth)).body.data.conversation.title;
+    await call("/conversations/direct", { userId: as("admin").id }, as("otherStaff").auth);
+    expect(await titles("clientOwner")).toEqual([`project:${projectTitle}`]);
+    expect(await titles("otherClient")).toEqual([]);
+    expect((await titles("teamStaff")).sort()).toEqual(["department:HR", "direct:Emeka Bakare", `project:${projectTitle}`].sort());
+    expect(await titles("otherStaff")).toEqual(expect.arrayContaining(["department:Digital Marketing", "direct:Amaka Obi"]));
+    expect(await titles("otherStaff")).not.toContain(`project:${projectTitle}`);
+    // Admins see every staff department's channel, and the projects they opened.
+    const admin = await titles("admin");
+    expect(admin).toEqual(
+      expect.arrayContaining(["department:HR", "department:Projects", "department:Secretariat", `project:${projectTitle}`]),
+    );
+    expect(admin).not.toContain("department:General Users");
+  });
+});
+
+describe("messages of a conversation", () => {
+  let admin: SignedIn;
+  let client: SignedIn;
+  let manager: SignedIn;
+  let conversationId: number;
+
+  beforeEach(async () => {
+    server = await startTestServer({ SMTP_URL: mail.url });
+    admin = await people.admin();
+    manager = await people.staff("manager@crestbuild.ng", "Projects", admin, "Musa");
+    client = await people.client("client@example.com", "Chiamaka");
+    const projectId = await people.project({ clientId: client.id, managerId: manager.id, title: "Guzape villa" });
+    conversationId = (await call(`/conversations/project/${projectId}`, undefined, manager.auth)).body.data.conversation.id;
+  });
+  afterEach(() => server.close());
+
+  const page = async (query: string, who = client) => {
+    const { status, body } = await call(`/conversations/${conversationId}/messages${query}`, undefined, who.auth);
+    expect(status).toBe(200);
+    return { bodies: body.data.items.map((item: { body: string }) => item.body), hasMore: body.data.hasMore, items: body.data.items };
+  };
+
+  it("pages the newest first with before, and gives everything after an id to a reconnecting client", async () => {
+    const ids: number[] = [];
+    for (let n = 1; n <= 7; n++) ids.push((await post(conversationId, manager, `update ${n}`)).body.data.message.id);
+    expect(await page("?limit=3")).toMatchObject({ bodies: ["update 5", "update 6", "update 7"], hasMore: true });
+    expect(await page(`?limit=3&before=${ids[4]}`)).toMatchObject({ bodies: ["update 2", "update 3", "update 4"], hasMore: true });
+    expect(await page(`?limit=3&before=${ids[1]}`)).toMatchObject({ bodies: ["update 1"], hasMore: false });
+    expect(await page(`?after=${ids[3]}`)).toMatchObject({ bodies: ["update 5", "update 6", "update 7"], hasMore: false });
+    expect(await page(`?after=${ids[3]}&limit=2`)).toMatchObject({ bodies: ["update 5", "update 6"], hasMore: true });
+    const { items } = await page("?limit=1");
+    expect(items[0]).toMatchObject({
+      conversationId,
+      author: { id: manager.id, name: "Musa Bakare", role: "staff", department: "Projects", avatar: null },
+      attachments: [],
+    });
+    expect((await call(`/conversations/${conversationId}/messages?before=3&after=1`, undefined, client.auth)).status).toBe(400);
+  });
+
+  it("counts unread messages per conversation and in total; the read marker only moves forward", async () => {
+    const ids: number[] = [];
+    for (const text of ["Blockwork done", "Roofing next week", "Invoice attached"]) {
+      ids.push((await post(conversationId, manager, text)).body.data.message.id);
+    }
+    const listed = async (who: SignedIn) => (await call("/conversations", undefined, who.auth)).body.data;
+    const forClient = await listed(client);
+    expect(forClient.totalUnread).toBe(3);
+    expect(forClient.conversations[0]).toMatchObject({
+      id: conversationId,
+      kind: "project",
+      title: "Guzape villa",
+      unread: 3,
+      lastMessage: { id: ids[2], excerpt: "Invoice attached", author: { id: manager.id, name: "Musa Bakare" } },
+    });
+    // The author's own messages are never unread for them.
+    expect((await listed(manager)).conversations.find((item: { id: number }) => item.id === conversationId).unread).toBe(0);
+
+    const read = (lastReadMessageId: number) => call(`/conversations/${conversationId}/read`, { lastReadMessageId }, client.auth);
+    expect((await read(ids[1] ?? 0)).body.data).toEqual({ conversationId, lastReadMessageId: ids[1], unread: 1 });
+    expect((await read(ids[0] ?? 0)).body.data).toEqual({ conversationId, lastReadMessageId: ids[1], unread: 1 });
+    expect((await read(999_999)).body.data).toEqual({ conversationId, lastReadMessageId: ids[2], unread: 0 });
+    expect((await listed(client)).totalUnread).toBe(0);
+
+    // Writing a message reads the conversation up to it.
+    await post(conversationId, manager, "Site visit on Friday?");
+    await post(conversationId, client, "Yes, at 10.");
+    expect((await listed(client)).totalUnread).toBe(0);
+    expect((await listed(manager)).totalUnread).toBe(1);
+  });
+
+  it("lists the conversations with the latest activity first", async () => {
+    const hr = await people.staff("hr@crestbuild.ng", "Projects", admin, "Halima");
+    const direct = (await call("/conversations/direct", { userId: manager.id }, hr.auth)).body.data.conversation.id;
+    await post(conversationId, manager, "older");
+    await post(direct, hr, "newer");
+    const { body } = await call("/conversations", undefined, manager.auth);
+    expect(body.data.conversations.map((item: { id: number }) => item.id).slice(0, 2)).toEqual([direct, conversationId]);
+  });
+
+  it("keeps the Markdown as written and renders it sanitised: no script, no event handler, links get rel", async () => {
+    const text = '**Slab** poured <script>alert(1)</script> <img src=x onerror="alert(2)"> see [drawings](https://crestbuild.ng/d)';
+    const { status, body } = await post(conversationId, manager, text);
+    expect(status).toBe(201);
+    expect(body.data.message.body).toBe(text);
+    const html: string = body.data.message.bodyHtml;
+    expect(html).toContain("<strong>Slab</strong> poured");
+    expect(html).not.toMatch(/<script|alert\(|onerror|<img/i);
+    expect(html).toContain('<a href="https://crestbuild.ng/d" rel="nofollow noopener noreferrer" target="_blank">drawings</a>');
+    expect((await page("")).items[0].bodyHtml).toBe(html);
+  });
+
+  it("refuses an empty message and one over 5000 characters", async () => {
+    const empty = await post(conversationId, manager, "   ");
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields.body).toBe("Write a message or attach a photo.");
+    const long = await post(conversationId, manager, "a".repeat(5001));
+    expect(long.status).toBe(400);
+    expect(long.body.fields.body).toBe("A message can be at most 5000 characters long.");
+    expect((await post(conversationId, manager, "a".repeat(5000))).status).toBe(201);
+  });
+
+  it("notifies the bell once per burst: again only after the reader has caught up", async () => {
+    const messageNotifications = async () => {
+      const { body } = await call("/notifications", undefined, client.auth);
+      return body.data.items.filter((item: { kind: string }) => item.kind === "message");
+    };
+    const first = await post(conversationId, manager, "Concrete arrives at 7.");
+    await post(conversationId, manager, "Please be on site.");
+    const notified = await messageNotifications();
+    expect(notified).toHaveLength(1);
+    expect(notified[0]).toMatchObject({
+      title: "Musa Bakare wrote about Guzape villa",
+      body: "Concrete arrives at 7.",
+      link: `/dashboard/messages/${conversationId}`,
+    });
+    // The author is not notified of their own message.
+    const own = (await call("/notifications", undefined, manager.auth)).body.data.items;
+    expect(own.filter((item: { kind: string }) => item.kind === "message")).toHaveLength(0);
+
+    await call(`/conversations/${conversationId}/read`, { lastReadMessageId: first.body.data.message.id }, client.auth);
+    await post(conversationId, manager, "Still unread before this one.");
+    expect(await messageNotifications()).toHaveLength(1);
+    await call(`/conversations/${conversationId}/read`, { lastReadMessageId: 999_999 }, client.auth);
+    await post(conversationId, manager, "A new burst.");
+    expect(await messageNotifications()).toHaveLength(2);
+  });
+
+  it("limits each person to 30 messages a minute", async () => {
+    for (let n = 1; n <= 30; n++) expect((await post(conversationId, client, `message ${n}`)).status).toBe(201);
+    const refused = await post(conversationId, client, "one too many");
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    // Counted per person: the manager can still write.
+    expect((await post(conversationId, manager, "my turn")).status).toBe(201);
+  });
+
+  describe("photos", () => {
+    const uploadsDir = path.join(testConfig().dataDir, "uploads");
+    // Every upload of this worker's tests lands in one folder: compare what is there before and after.
+    const storedFiles = () => {
+      const folder = path.join(uploadsDir, "messages", String(conversationId));
+      return existsSync(folder) ? readdirSync(folder).sort() : [];
+    };
+
+    async function send(files: { contents: Buffer; name: string; type: string }[], body = "") {
+      const form = new FormData();
+      if (body) form.append("body", body);
+      for (const file of files) form.append("attachments", new Blob([new Uint8Array(file.contents)], { type: file.type }), file.name);
+      const response = await fetch(server.url(`/api/conversations/${conversationId}/messages`), {
+        method: "POST",
+        headers: manager.auth,
+        body: form,
+      });
+      return { status: response.status, body: await response.json() };
+    }
+
+    const photoWithGps = () =>
+      sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#7C5841" } })
+        .jpeg()
+        .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "9/1 4/1 0/1" } })
+        .toBuffer();
+
+    it("stores each photo as a thumbnail and a larger WebP without EXIF or GPS", async () => {
+      const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#051822" } })
+        .png()
+        .toBuffer();
+      const { status, body } = await send(
+        [
+          { contents: await photoWithGps(), name: "C:\\phone\\slab.jpg", type: "image/jpeg" },
+          { contents: png, name: "plan.png", type: "image/png" },
+        ],
+        "Slab photos",
+      );
+      expect(status).toBe(201);
+      const [photo, plan] = body.data.message.attachments;
+      expect(photo).toMatchObject({ kind: "image", name: "slab.jpg", width: 1600, height: 1200 });
+      expect(plan).toMatchObject({ name: "plan.png", width: 300, height: 200 });
+      for (const url of [photo.url, photo.thumbUrl]) {
+        expect(url).toMatch(new RegExp(`^/uploads/messages/${conversationId}/[0-9a-f-]+(-thumb)?\\.webp$`));
+        const served = await fetch(server.url(url));
+        expect(served.status).toBe(200);
+        const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+        expect(metadata.format).toBe("webp");
+        expect(metadata.exif).toBeUndefined();
+      }
+      expect((await sharp(path.join(uploadsDir, photo.thumbUrl.replace("/uploads/", ""))).metadata()).width).toBe(400);
+    });
+
+    it("accepts photos without text", async () => {
+      const { status, body } = await send([{ contents: await photoWithGps(), name: "a.jpg", type: "image/jpeg" }]);
+      expect(status).toBe(201);
+      expect(body.data.message.body).toBe("");
+    });
+
+    it("refuses a text file named .jpg, stores nothing, not even the valid photo beside it", async () => {
+      const before = storedFiles();
+      const { status, body } = await send(
+        [
+          { contents: await photoWithGps(), name: "good.jpg", type: "image/jpeg" },
+          { contents: Buffer.from("definitely not a photo"), name: "bad.jpg", type: "image/jpeg" },
+        ],
+        "two photos",
+      );
+      expect(status).toBe(400);
+      expect(body.message).toBe("Please upload a JPEG, PNG or WebP image.");
+      expect(body.fields.attachments).toBe("Please upload a JPEG, PNG or WebP image.");
+      expect(storedFiles()).toEqual(before);
+      const saved = await (await testDatabase()).db.select().from(messages).where(eq(messages.conversationId, conversationId));
+      expect(saved).toEqual([]);
+    });
+
+    it("refuses a fifth photo and a photo over 10 MB with clear messages", async () => {
+      const before = storedFiles();
+      const photo = { contents: await photoWithGps(), name: "p.jpg", type: "image/jpeg" };
+      const five = await send([photo, photo, photo, photo, photo], "five");
+      expect(five.status).toBe(400);
+      expect(five.body.message).toBe("Attach at most 4 photos to a message.");
+      const huge = await send([{ contents: Buffer.alloc(10 * 1024 * 1024 + 1, 1), name: "huge.jpg", type: "image/jpeg" }]);
+      expect(huge.status).toBe(413);
+      expect(huge.body.message).toBe("Each photo must be 10 MB or smaller.");
+      expect(storedFiles()).toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Viewer } from "../../../shared/access.js";
+import {
+  conversationMessages,
+  directConversationSchema,
+  MESSAGE_ATTACHMENT_MAX_BYTES,
+  MESSAGE_MAX_ATTACHMENTS,
+  MESSAGES_PER_MINUTE,
+  messageBodySchema,
+  messagesQuerySchema,
+  readMarkerSchema,
+  sendMessageSchema,
+} from "../../../shared/conversations.js";
+import { currentUser } from "../../platform/authenticate.js";
+import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { perUserLimit } from "../../platform/rate-limit.js";
+import type { IncomingImage } from "./attachments.js";
+import type { ConversationsService } from "./service.js";
+
+type Options = { conversations: ConversationsService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const projectParams = z.object({ projectId: z.coerce.number().int().positive() });
+const departmentParams = z.object({ department: z.string().min(1).max(100) });
+
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const claims = currentUser(request);
+  return { id: claims.userId, role: claims.role, department: claims.department };
+};
+
+const attachmentTooLarge = () =>
+  new ApiError(413, conversationMessages.attachmentTooLarge, "file_too_large", { attachments: conversationMessages.attachmentTooLarge });
+
+/** A multipart message: the `body` field and up to four photos in `attachments`, each read within its size limit. */
+async function readMultipartMessage(request: FastifyRequest): Promise<{ body: string; images: IncomingImage[] }> {
+  let body = "";
+  const images: IncomingImage[] = [];
+  try {
+    const parts = request.parts({ limits: { fileSize: MESSAGE_ATTACHMENT_MAX_BYTES, files: MESSAGE_MAX_ATTACHMENTS, fields: 5 } });
+    for await (const part of parts) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        // toBuffer() misses the limit when it is reached on the last chunk; busboy still marks the stream truncated.
+        if (part.file.truncated) throw attachmentTooLarge();
+        if (part.fieldname === "attachments") images.push({ name: part.filename, bytes });
+      } else if (part.fieldname === "body") {
+        body = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw attachmentTooLarge();
+    if (code === "FST_FILES_LIMIT") {
+      throw new ApiError(400, conversationMessages.tooManyAttachments, "validation_failed", {
+        attachments: conversationMessages.tooManyAttachments,
+      });
+    }
+    throw error;
+  }
+  return { body: parseInput(z.object({ body: messageBodySchema }), { body }).body, images };
+}
+
+/** Conversations of the portal: the list, opening one, its messages, writing and reading. */
+export async function conversationsRoutes(app: FastifyInstance, { conversations, requireUser }: Options) {
+  app.get("/conversations", { preHandler: requireUser }, async (request) => ok(await conversations.list(viewerOf(request))));
+
+  app.get("/conversations/project/:projectId", { preHandler: requireUser }, async (request) => {
+    const { projectId } = parseInput(projectParams, request.params);
+    return ok({ conversation: await conversations.forProject(viewerOf(request), projectId) });
+  });
+
+  app.get("/conversations/department/:department", { preHandler: requireUser }, async (request) => {
+    const { department } = parseInput(departmentParams, request.params);
+    return ok({ conversation: await conversations.forDepartment(viewerOf(request), department) });
+  });
+
+  app.post("/conversations/direct", { preHandler: requireUser }, async (request) => {
+    const { userId } = parseInput(directConversationSchema, request.body);
+    return ok({ conversation: await conversations.direct(viewerOf(request), userId) });
+  });
+
+  app.get("/conversations/:id/messages", { preHandler: requireUser }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await conversations.messages(viewerOf(request), id, parseInput(messagesQuerySchema, request.query)));
+  });
+
+  app.post(
+    "/conversations/:id/messages",
+    { preHandler: requireUser, config: perUserLimit(MESSAGES_PER_MINUTE, 1) },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params);
+      const message = await conversations.post(viewerOf(request), id, async () =>
+        request.isMultipart() ? readMultipartMessage(request) : { ...parseInput(sendMessageSchema, request.body), images: [] },
+      );
+      return reply.status(201).send(ok({ message }));
+    },
+  );
+
+  app.post("/conversations/:id/read", { preHandler: requireUser }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { lastReadMessageId } = parseInput(readMarkerSchema, request.body);
+    return ok(await conversations.markRead(viewerOf(request), id, lastReadMessageId));
+  });
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import type { Role } from "./departments.js";
+
+/**
+ * Conversations of the portal: one per project (its client and team), one per department (its staff),
+ * and direct conversations between two staff members. Shared by the API and the browser's screens.
+ */
+export const conversationKinds = ["project", "department", "direct"] as const;
+export type ConversationKind = (typeof conversationKinds)[number];
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const MESSAGE_MAX_ATTACHMENTS = 4;
+/** Per attached image, checked before it is read into memory. */
+export const MESSAGE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const MESSAGES_PAGE_SIZE = 30;
+export const MESSAGES_MAX_PAGE_SIZE = 100;
+/** Messages one person may post per minute (all conversations together). */
+export const MESSAGES_PER_MINUTE = 30;
+
+export const conversationMessages = {
+  emptyMessage: "Write a message or attach a photo.",
+  tooLong: `A message can be at most ${MESSAGE_MAX_LENGTH} characters long.`,
+  tooManyAttachments: `Attach at most ${MESSAGE_MAX_ATTACHMENTS} photos to a message.`,
+  attachmentTooLarge: `Each photo must be ${MESSAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB or smaller.`,
+  conversationNotFound: "Conversation not found.",
+  personNotFound: "No active staff member with this id.",
+  notYourself: "You cannot start a conversation with yourself.",
+  bothCursors: "Use either before or after, not both.",
+} as const;
+
+/** The text of a message: plain text or Markdown (rendered sanitised). May be empty when photos are attached. */
+export const messageBodySchema = z.string().trim().max(MESSAGE_MAX_LENGTH, conversationMessages.tooLong);
+
+/** POST /api/conversations/:id/messages as JSON (multipart adds photos in the field `attachments`). */
+export const sendMessageSchema = z.object({ body: messageBodySchema.min(1, conversationMessages.emptyMessage) });
+
+/** GET /api/conversations/:id/messages: the newest page (optionally before an id), or everything after an id. */
+export const messagesQuerySchema = z
+  .object({
+    before: z.coerce.number().int().positive().optional(),
+    after: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_PAGE_SIZE).default(MESSAGES_PAGE_SIZE),
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, {
+    message: conversationMessages.bothCursors,
+    path: ["after"],
+  });
+
+/** POST /api/conversations/:id/read: the marker only moves forward. */
+export const readMarkerSchema = z.object({ lastReadMessageId: z.number().int().min(0) });
+
+/** POST /api/conversations/direct: the other staff member. */
+export const directConversationSchema = z.object({ userId: z.uuid("Choose a staff member.") });
+
+/** Someone as a conversation shows them. */
+export type ChatPerson = { id: string; name: string; avatar: string | null; role: Role; department: string };
+
+export type ChatAttachment = { kind: "image"; url: string; thumbUrl: string; width: number; height: number; name: string };
+
+export type ChatMessage = {
+  id: number;
+  conversationId: number;
+  /** Null when the author's account was deleted. */
+  author: ChatPerson | null;
+  /** As written. */
+  body: string;
+  /** The Markdown rendered and sanitised: safe to put in the page. */
+  bodyHtml: string;
+  attachments: ChatAttachment[];
+  createdAt: string;
+};
+
+export type ConversationSummary = {
+  id: number;
+  kind: ConversationKind;
+  /** The project's title, the department's name, or the other person's name. */
+  title: string;
+  projectId: number | null;
+  department: string | null;
+  /** The other person of a direct conversation. */
+  otherPerson: ChatPerson | null;
+  lastMessage: { id: number; author: { id: string; name: string } | null; excerpt: string; createdAt: string } | null;
+  /** Messages by others after the caller's read marker. */
+  unread: number;
+  lastReadMessageId: number;
+  /** The last message's time (null before the first one): the list is sorted by it, newest first, empty ones last. */
+  lastActivityAt: string | null;
+};
+
+export type ConversationList = { conversations: ConversationSummary[]; totalUnread: number };
+
+/** A page of messages, oldest first; hasMore: older ones exist (newest page / before) or newer ones (after). */
+export type MessagePage = { items: ChatMessage[]; hasMore: boolean };
+
+export type ReadMarker = { conversationId: number; lastReadMessageId: number; unread: number };
+
+/** Where a conversation opens in the portal (notification links). */
+export const conversationPath = (conversationId: number) => `/dashboard/messages/${conversationId}`;
