@@ -2,6 +2,7 @@ import { Link, NavLink } from "react-router";
 import { dashboardPathFor } from "../../shared/departments";
 import { useAuth } from "../features/auth/AuthProvider";
 import { NotificationBell } from "../features/notifications/NotificationBell";
+import { RealtimeSync } from "../features/realtime/RealtimeSync";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { AnimatedOutlet } from "./AnimatedOutlet";
 import { UserMenu } from "./UserMenu";
@@ -61,6 +62,7 @@ export default function PortalLayout() {
         </div>
         <PortalNavigation />
       </header>
+      <RealtimeSync />
       <main id="main" className="flex-1">
         <AnimatedOutlet />
       </main>

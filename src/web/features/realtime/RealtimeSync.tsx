@@ -19,7 +19,13 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent) {
       toast.message(event.notification.title, { description: event.notification.body || undefined });
       return;
     case "project.changed":
-      void queryClient.invalidateQueries({ predicate: pathStartsWith(`/projects/${event.projectId}`, "/projects?", "/projects/feed") });
+      void queryClient.invalidateQueries({ predicate: pathStartsWith(`/projects/${event.projectId}`, "/projects") });
+      return;
+    case "message":
+      void queryClient.invalidateQueries({ predicate: pathStartsWith("/conversations") });
+      return;
+    case "conversation.read":
+      void queryClient.invalidateQueries({ predicate: pathStartsWith("/conversations") });
       return;
   }
 }

@@ -1,13 +1,20 @@
-import type { RealtimeEvent } from "../../../shared/realtime";
+import {
+  REALTIME_CLOSE_UNAUTHENTICATED,
+  REALTIME_PATH,
+  type RealtimeClientFrame,
+  type RealtimeEvent,
+  type RealtimeServerFrame,
+} from "../../../shared/realtime";
 import { backoffDelayMs } from "../../lib/retry";
 import { getAccessToken, getAuthSnapshot, refreshSession, subscribeAuth } from "../auth/auth-store";
 
 type Listener = (event: RealtimeEvent) => void;
 
-/** The server closes with this code when the access token is missing, wrong, expired, or its session has ended. */
-const UNAUTHENTICATED = 4401;
 const RECONNECT_BASE_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
+/** A quiet connection is asked for a pong this often; without one in time it is taken for dead (a phone changing networks). */
+const PING_EVERY_MS = 25_000;
+const PONG_WITHIN_MS = 10_000;
 
 const listeners = new Set<Listener>();
 const resyncListeners = new Set<() => void>();
@@ -15,16 +22,37 @@ let socket: WebSocket | null = null;
 let sentToken: string | null = null;
 let attempt = 0;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+let pingTimer: ReturnType<typeof setInterval> | undefined;
+let pongDeadline: ReturnType<typeof setTimeout> | undefined;
 /** Whether a connection was ready before: the next "ready" means events may have been missed meanwhile. */
 let wasReady = false;
 
-const realtimeUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/realtime`;
+const realtimeUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${REALTIME_PATH}`;
 
+function send(frame: RealtimeClientFrame) {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+/** Sends the access token: first thing on a new connection, and again each time it is renewed. */
 function sendToken() {
   const token = getAccessToken();
-  if (!socket || socket.readyState !== WebSocket.OPEN || !token || token === sentToken) return;
+  if (socket?.readyState !== WebSocket.OPEN || !token || token === sentToken) return;
   sentToken = token;
-  socket.send(JSON.stringify({ type: "auth", accessToken: token }));
+  send({ type: "auth", accessToken: token });
+}
+
+function keepAlive(current: WebSocket) {
+  clearInterval(pingTimer);
+  pingTimer = setInterval(() => {
+    send({ type: "ping" });
+    clearTimeout(pongDeadline);
+    pongDeadline = setTimeout(() => current.close(4000, "no pong"), PONG_WITHIN_MS);
+  }, PING_EVERY_MS);
+}
+
+function stopKeepAlive() {
+  clearInterval(pingTimer);
+  clearTimeout(pongDeadline);
 }
 
 function scheduleReconnect() {
@@ -40,12 +68,19 @@ function connect() {
   const current = new WebSocket(realtimeUrl());
   socket = current;
   sentToken = null;
-  current.onopen = sendToken;
+  current.onopen = () => {
+    sendToken();
+    keepAlive(current);
+  };
   current.onmessage = (message) => {
-    let frame: { type?: string };
+    let frame: RealtimeServerFrame;
     try {
-      frame = JSON.parse(String(message.data)) as { type?: string };
+      frame = JSON.parse(String(message.data)) as RealtimeServerFrame;
     } catch {
+      return;
+    }
+    if (frame.type === "pong") {
+      clearTimeout(pongDeadline);
       return;
     }
     if (frame.type === "ready") {
@@ -54,20 +89,23 @@ function connect() {
       wasReady = true;
       return;
     }
-    for (const listener of listeners) listener(frame as RealtimeEvent);
+    for (const listener of listeners) listener(frame);
   };
   current.onclose = (event) => {
     if (socket !== current) return;
     socket = null;
+    stopKeepAlive();
     if (getAuthSnapshot().status !== "authenticated") return;
     // A refused token: renew the session first (the auth store signs out if it cannot), then come back.
-    if (event.code === UNAUTHENTICATED) void refreshSession().then((outcome) => outcome === "refreshed" && scheduleReconnect());
+    if (event.code === REALTIME_CLOSE_UNAUTHENTICATED)
+      void refreshSession().then((outcome) => outcome === "refreshed" && scheduleReconnect());
     else scheduleReconnect();
   };
 }
 
 function disconnect() {
   clearTimeout(reconnectTimer);
+  stopKeepAlive();
   wasReady = false;
   attempt = 0;
   const current = socket;
