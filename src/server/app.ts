@@ -19,6 +19,7 @@ import { contentRoutes } from "./modules/content/routes.js";
 import { createContentService } from "./modules/content/service.js";
 import { notificationsRoutes } from "./modules/notifications/routes.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
+import { projectsModule } from "./modules/projects/module.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { usersRoutes } from "./modules/users/routes.js";
 import { createUsersService } from "./modules/users/service.js";
@@ -26,6 +27,7 @@ import { contentDir } from "./paths.js";
 import { createRequireUser } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { createMailer } from "./platform/mail.js";
+import { createPrivateDiskStorage } from "./platform/private-storage.js";
 import { createInProcessHub } from "./platform/realtime-hub.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { readOrCreateSetting } from "./platform/settings.js";
@@ -76,7 +78,8 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
   const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
   const requireUser = createRequireUser(tokens, auth.isSessionOpen);
   const uploadsDir = path.join(config.dataDir, "uploads");
-  const usersService = createUsersService({ db: db.db, mailer, storage: createDiskStorage(uploadsDir), publicOrigin: config.publicOrigin });
+  const uploads = createDiskStorage(uploadsDir);
+  const usersService = createUsersService({ db: db.db, mailer, storage: uploads, publicOrigin: config.publicOrigin });
   const hub = createInProcessHub();
   app.addHook("onClose", () => hub.close());
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
@@ -98,6 +101,14 @@ export async function buildApp({ config, database, renderer, logStream }: AppOpt
       await api.register(authRoutes, { auth, mfa, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
       await api.register(notificationsRoutes, { notifications, requireUser });
+      await api.register(projectsModule, {
+        db: db.db,
+        notifications,
+        hub,
+        photoStorage: uploads,
+        documentStorage: createPrivateDiskStorage(path.join(config.dataDir, "documents")),
+        requireUser,
+      });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },

@@ -6,6 +6,7 @@ export const notificationKinds = [
   "milestone_done",
   "document_added",
   "project_assigned",
+  "project_requested",
   "message",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -17,6 +18,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   milestone_done: "A milestone is completed",
   document_added: "A new document is shared",
   project_assigned: "You are assigned to a project",
+  project_requested: "A client requests a new project",
   message: "A new message arrives",
 };
 
@@ -31,6 +33,7 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   milestone_done: { inApp: true, email: true },
   document_added: { inApp: true, email: true },
   project_assigned: { inApp: true, email: true },
+  project_requested: { inApp: true, email: true },
   message: { inApp: true, email: false },
 };
 
