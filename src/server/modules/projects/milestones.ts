@@ -47,13 +47,6 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
     return { milestone, progress };
   }
 
-  const doneNotice =
-    (title: string) =>
-    (milestone: typeof milestones.$inferSelect): ProjectNotice => ({
-      kind: "milestone_done",
-      title: `Milestone done on ${title}: ${milestone.title}`,
-    });
-
   return {
     async add(viewer: Viewer, projectId: number, body: unknown): Promise<MilestoneChange> {
       await guard.edit(viewer, projectId);
@@ -101,7 +94,7 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
             .returning();
           return row ?? null;
         },
-        (changed) => (becameDone ? doneNotice(title)(changed) : null),
+        (changed) => (becameDone ? { kind: "milestone_done", title: `Milestone done on ${title}: ${changed.title}` } : null),
       );
       if (!milestone) throw milestoneNotFound();
       return { milestone: toMilestone(milestone), progress };

@@ -180,7 +180,7 @@ beforeAll(async () => {
     const detail = await kit.api(admin, "GET", `/projects/${id}`);
     const document = await kit.upload(admin, `/projects/${id}/documents`, [pdfDocument()], { title: "Contract" });
     expect(document.status).toBe(201);
-    return { id, reference: detail.body?.data.reference, parties, teamIds: parties.teamIds, documentId: document.body?.data.id };
+    return { id, reference: detail.body.data.reference, parties, teamIds: parties.teamIds, documentId: document.body.data.id };
   };
   projectA = await setUp({ clientId: people.owningClient.id, managerId: people.projectsOffice.id, teamIds: [people.hrOnTeam.id] });
   projectB = await setUp({ clientId: people.otherClient.id, teamIds: [] });
@@ -198,7 +198,7 @@ const actions: Record<Action, (actor: Actor, project: Project) => Promise<string
   list: async (actor, project) => {
     const answer = await kit.api(actor, "GET", `/projects?search=${project.reference}`);
     expect(answer.status).toBe(200);
-    return answer.body?.data.items.some((item: { id: number }) => item.id === project.id) ? "listed" : "hidden";
+    return answer.body.data.items.some((item: { id: number }) => item.id === project.id) ? "listed" : "hidden";
   },
   read: async (actor, project) => status(await kit.api(actor, "GET", `/projects/${project.id}`)),
   updateDetails: async (actor, project) =>

@@ -14,7 +14,7 @@ export type Answer = {
   status: number;
   headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: each endpoint answers its own shape; every test asserts the parts it reads.
-  body: { success: boolean; data: any; message: string | null; error: string | null; fields?: Record<string, string> } | null;
+  body: { success: boolean; data: any; message: string | null; error: string | null; fields?: Record<string, string> };
   raw: Buffer;
 };
 
@@ -95,7 +95,7 @@ export function projectsTestKit(server: () => TestServer, mail: () => MailCatche
       ...fields,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return created.body?.data.id;
+    return created.body.data.id;
   }
 
   return { api, upload, admin, client, staff, createProject };
