@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { canSeeFinances, type Viewer } from "../../../shared/access.js";
 import type { ProjectListItem, ProjectListPage, ProjectSortKey, ProjectStatus, projectListQuerySchema } from "../../../shared/projects.js";
@@ -44,56 +44,77 @@ function filters(viewer: Viewer, query: ListQuery): SQL | undefined {
   );
 }
 
-/** GET /api/projects: a page of the projects the viewer may read, filtered, sorted and counted in SQL. */
-export async function listProjects(db: AppDb, viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
+/**
+ * The ids of one page, in order, and the total, in one scan: only the columns that filter and sort are
+ * read, and the total comes with the page (a window count) unless the page is past the end.
+ */
+async function pageOfIds(db: AppDb, viewer: Viewer, query: ListQuery): Promise<{ ids: number[]; total: number }> {
   const where = filters(viewer, query);
   const descending = query.sort.startsWith("-");
   const sortColumn = sortColumns[query.sort.replace(/^-/, "") as ProjectSortKey];
   const direction = descending ? sql`desc` : sql`asc`;
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: projects.id,
-        slug: projects.slug,
-        reference: projects.reference,
-        title: projects.title,
-        category: projects.category,
-        status: projects.status,
-        progress: projects.progress,
-        city: projects.city,
-        state: projects.state,
-        targetCompletion: projects.targetCompletion,
-        coverImage: projects.coverImage,
-        updatedAt: projects.updatedAt,
-        budgetKobo: projects.budgetKobo,
-        spentKobo: projects.spentKobo,
-        clientId: projects.clientId,
-        clientFirstName: client.firstName,
-        clientLastName: client.lastName,
-        clientAvatar: client.avatarUrl,
-        managerId: projects.managerId,
-        managerFirstName: manager.firstName,
-        managerLastName: manager.lastName,
-        managerAvatar: manager.avatarUrl,
-        onTeam: sql<boolean>`${onTeamOf(viewer)}`,
-        nextMilestone: sql<ProjectListItem["nextMilestone"]>`(
-          select json_build_object('id', m.id, 'title', m.title, 'dueDate', m.due_date)
-          from milestones m
-          where m.project_id = ${projects.id} and m.done_on is null
-          order by m.due_date asc nulls last, m.position asc
-          limit 1)`,
-      })
-      .from(projects)
-      .leftJoin(client, eq(client.id, projects.clientId))
-      .leftJoin(manager, eq(manager.id, projects.managerId))
-      .where(where)
-      .orderBy(sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc` : sql`${projects.id} asc`)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(projects).leftJoin(client, eq(client.id, projects.clientId)).where(where),
-  ]);
-  const items = rows.map(
-    (row): ProjectListItem => ({
+  // The client's name is searched only when there is a search.
+  const withClient = <Q extends PgSelect>(select: Q) => (query.search ? select.leftJoin(client, eq(client.id, projects.clientId)) : select);
+  const rows = await withClient(db.select({ id: projects.id, total: sql<number>`(count(*) over ())::int` }).from(projects).$dynamic())
+    .where(where)
+    .orderBy(sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc` : sql`${projects.id} asc`)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  if (rows.length > 0 || query.page === 1) return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+  const [counted] = await withClient(db.select({ total: count() }).from(projects).$dynamic()).where(where);
+  return { ids: [], total: counted?.total ?? 0 };
+}
+
+/**
+ * GET /api/projects: a page of the projects the viewer may read, filtered, sorted and counted in SQL.
+ * The page is chosen first, so names, the next milestone and the team check are worked out for its rows only.
+ */
+export async function listProjects(db: AppDb, viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
+  const { ids, total } = await pageOfIds(db, viewer, query);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: projects.id,
+            slug: projects.slug,
+            reference: projects.reference,
+            title: projects.title,
+            category: projects.category,
+            status: projects.status,
+            progress: projects.progress,
+            city: projects.city,
+            state: projects.state,
+            targetCompletion: projects.targetCompletion,
+            coverImage: projects.coverImage,
+            updatedAt: projects.updatedAt,
+            budgetKobo: projects.budgetKobo,
+            spentKobo: projects.spentKobo,
+            clientId: projects.clientId,
+            clientFirstName: client.firstName,
+            clientLastName: client.lastName,
+            clientAvatar: client.avatarUrl,
+            managerId: projects.managerId,
+            managerFirstName: manager.firstName,
+            managerLastName: manager.lastName,
+            managerAvatar: manager.avatarUrl,
+            onTeam: sql<boolean>`${onTeamOf(viewer)}`,
+            nextMilestone: sql<ProjectListItem["nextMilestone"]>`(
+              select json_build_object('id', m.id, 'title', m.title, 'dueDate', m.due_date)
+              from milestones m
+              where m.project_id = ${projects.id} and m.done_on is null
+              order by m.due_date asc nulls last, m.position asc
+              limit 1)`,
+          })
+          .from(projects)
+          .leftJoin(client, eq(client.id, projects.clientId))
+          .leftJoin(manager, eq(manager.id, projects.managerId))
+          .where(inArray(projects.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const item: ProjectListItem = {
       id: row.id,
       slug: row.slug,
       reference: row.reference,
@@ -110,7 +131,8 @@ export async function listProjects(db: AppDb, viewer: Viewer, query: ListQuery):
       manager: personRef(row.managerId, row.managerFirstName, row.managerLastName, row.managerAvatar),
       finance: canSeeFinances(viewer, partiesSeenBy(viewer, row)) ? { budgetKobo: row.budgetKobo, spentKobo: row.spentKobo } : null,
       nextMilestone: row.nextMilestone,
-    }),
-  );
-  return { items, total: totals?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    };
+    return [item];
+  });
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
