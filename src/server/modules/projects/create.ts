@@ -1,25 +1,21 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import { canRequestProject, canRunProjects, PROJECT_OFFICE, type Viewer } from "../../../shared/access.js";
-import { productMessages } from "../../../shared/messages.js";
 import { projectCategoryLabels, projectCreateSchema, projectRequestSchema, projectStatusLabels } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projects, projectTeam, users } from "../../db/schema.js";
-import { ApiError, parseInput } from "../../platform/envelope.js";
+import { parseInput } from "../../platform/envelope.js";
 import { todayInLagos } from "./dates.js";
 import type { ProjectEvents } from "./events.js";
-import { accessDenied } from "./guard.js";
+import { accessDenied, invalidField } from "./guard.js";
 import { isUniqueViolation, nextReference, uniqueSlug } from "./identity.js";
 import { assertProjectPeople, fullName } from "./people.js";
 
 type NewProject = Omit<typeof projects.$inferInsert, "slug" | "reference"> & { reference?: string; teamIds: string[] };
 
-const invalid = (field: string, message: string) =>
-  new ApiError(400, productMessages.validationFailed, "validation_failed", { [field]: message });
-
 /** A target completion before the start is a typing mistake. */
 export function assertDateOrder(startDate: string | null | undefined, targetCompletion: string | null | undefined) {
   if (startDate && targetCompletion && targetCompletion < startDate) {
-    throw invalid("targetCompletion", "The target completion must be on or after the start date.");
+    throw invalidField("targetCompletion", "The target completion must be on or after the start date.");
   }
 }
 
@@ -29,7 +25,7 @@ async function insertProject(db: AppDb, project: NewProject): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     if (givenReference) {
       const [taken] = await db.select({ id: projects.id }).from(projects).where(eq(projects.reference, givenReference));
-      if (taken) throw invalid("reference", "Another project already has this reference.");
+      if (taken) throw invalidField("reference", "Another project already has this reference.");
     }
     try {
       return await db.transaction(async (tx) => {

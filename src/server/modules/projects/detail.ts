@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import {
   canDeleteProject,
   canEditProject,
@@ -76,7 +76,7 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
       .select(contactColumns)
       .from(projectTeam)
       .innerJoin(users, eq(users.id, projectTeam.userId))
-      .where(and(eq(projectTeam.projectId, projectId)))
+      .where(eq(projectTeam.projectId, projectId))
       .orderBy(asc(users.firstName), asc(users.lastName)),
     projectMilestones(db, projectId),
     countOf(db, projectPhotos, projectId),

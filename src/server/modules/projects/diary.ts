@@ -1,9 +1,9 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../../shared/access.js";
-import { type CursorPage, PHOTOS_PER_UPLOAD, projectMessages, type SiteUpdate, siteUpdateSchema } from "../../../shared/projects.js";
+import { type CursorPage, type SiteUpdate, siteUpdateSchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projects, projectUpdates, users } from "../../db/schema.js";
-import { ApiError, parseInput } from "../../platform/envelope.js";
+import { parseInput } from "../../platform/envelope.js";
 import type { FileStorage } from "../../platform/storage.js";
 import type { ProjectEvents } from "./events.js";
 import { captionsOf } from "./gallery.js";
@@ -52,7 +52,6 @@ export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: Proj
     async post(viewer: Viewer, projectId: number, upload: MultipartUpload): Promise<SiteUpdate> {
       await guard.edit(viewer, projectId);
       const { body } = parseInput(siteUpdateSchema, { body: fieldOf(upload, "body") });
-      if (upload.files.length > PHOTOS_PER_UPLOAD) throw new ApiError(413, projectMessages.tooManyPhotos, "too_many_files");
       const captions = captionsOf(upload);
       const { photos, discard } = await storePhotos(storage, projectId, upload.files);
       let updateId: number;

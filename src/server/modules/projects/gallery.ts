@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Viewer } from "../../../shared/access.js";
 import { productMessages } from "../../../shared/messages.js";
-import { type CursorPage, PHOTOS_PER_UPLOAD, type ProjectPhoto, photoCaptionSchema, projectMessages } from "../../../shared/projects.js";
+import { type CursorPage, type ProjectPhoto, photoCaptionSchema, projectMessages } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projectPhotos, projects } from "../../db/schema.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
@@ -54,7 +54,6 @@ export function createGallery(deps: { db: AppDb; storage: FileStorage; guard: Pr
     async add(viewer: Viewer, projectId: number, upload: MultipartUpload): Promise<ProjectPhoto[]> {
       await guard.edit(viewer, projectId);
       if (upload.files.length === 0) throw new ApiError(400, projectMessages.noPhotos, "no_file", { images: projectMessages.noPhotos });
-      if (upload.files.length > PHOTOS_PER_UPLOAD) throw new ApiError(413, projectMessages.tooManyPhotos, "too_many_files");
       const captions = captionsOf(upload);
       const { photos, discard } = await storePhotos(storage, projectId, upload.files);
       let ids: number[];

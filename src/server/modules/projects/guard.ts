@@ -1,5 +1,5 @@
 import { canEditProject, canReadProject, type ProjectParties, type Viewer } from "../../../shared/access.js";
-import { messages } from "../../../shared/messages.js";
+import { messages, productMessages } from "../../../shared/messages.js";
 import { projectMessages } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties } from "../../db/project-parties.js";
@@ -7,6 +7,9 @@ import { ApiError } from "../../platform/envelope.js";
 
 export const projectNotFound = () => new ApiError(404, projectMessages.notFound, "not_found");
 export const accessDenied = () => new ApiError(403, messages.accessDenied, "forbidden");
+/** A 400 naming one field, like a failed schema check. */
+export const invalidField = (field: string, message: string) =>
+  new ApiError(400, productMessages.validationFailed, "validation_failed", { [field]: message });
 
 /**
  * The door of every project route: 404 when the caller may not read the project (its existence

@@ -7,7 +7,7 @@ import { ApiError, parseInput } from "../../platform/envelope.js";
 import { todayInLagos } from "./dates.js";
 import { toMilestone } from "./detail.js";
 import type { ProjectEvents, ProjectNotice } from "./events.js";
-import type { ProjectGuard } from "./guard.js";
+import { type ProjectGuard, projectNotFound } from "./guard.js";
 import { recomputeProgress, touchProject } from "./progress.js";
 
 const milestoneNotFound = () => new ApiError(404, "Milestone not found.", "not_found");
@@ -21,7 +21,7 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
 
   async function project(projectId: number) {
     const [row] = await db.select({ title: projects.title, progress: projects.progress }).from(projects).where(eq(projects.id, projectId));
-    if (!row) throw new ApiError(404, "Project not found.", "not_found");
+    if (!row) throw projectNotFound();
     return row;
   }
 

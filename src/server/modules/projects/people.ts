@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { productMessages } from "../../../shared/messages.js";
 import type { PersonRef } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
-import { ApiError } from "../../platform/envelope.js";
+import { invalidField } from "./guard.js";
 
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
@@ -12,9 +11,6 @@ export function personRef(id: string | null, firstName: string | null, lastName:
   if (!id) return null;
   return { id, name: fullName({ firstName: firstName ?? "", lastName: lastName ?? "" }), avatar };
 }
-
-const invalid = (field: string, message: string) =>
-  new ApiError(400, productMessages.validationFailed, "validation_failed", { [field]: message });
 
 /**
  * Checks the people given to a project: the client must be a client account, the manager and the
@@ -29,7 +25,7 @@ export async function assertProjectPeople(
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, people.clientId), eq(users.role, "user")));
-    if (!client) throw invalid("clientId", "Choose a client account.");
+    if (!client) throw invalidField("clientId", "Choose a client account.");
   }
   const staffIds = [...new Set([...(people.managerId ? [people.managerId] : []), ...(people.teamIds ?? [])])];
   if (staffIds.length === 0) return;
@@ -38,6 +34,6 @@ export async function assertProjectPeople(
     .from(users)
     .where(and(inArray(users.id, staffIds), inArray(users.role, ["staff", "admin"]), eq(users.active, true), isNotNull(users.approvedAt)));
   const staff = new Set(found.map((row) => row.id));
-  if (people.managerId && !staff.has(people.managerId)) throw invalid("managerId", "Choose a staff member as project manager.");
-  if ((people.teamIds ?? []).some((id) => !staff.has(id))) throw invalid("teamIds", "Every team member must be a staff member.");
+  if (people.managerId && !staff.has(people.managerId)) throw invalidField("managerId", "Choose a staff member as project manager.");
+  if ((people.teamIds ?? []).some((id) => !staff.has(id))) throw invalidField("teamIds", "Every team member must be a staff member.");
 }

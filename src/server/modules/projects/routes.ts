@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { portfolioCandidatesQuerySchema, projectListQuerySchema } from "../../../shared/projects.js";
 import { currentUser } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
+import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Milestones } from "./milestones.js";
 import type { Overview } from "./overview.js";
 import { idParam, viewerOf } from "./params.js";
@@ -23,7 +24,10 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
 
   app.get("/projects", async (request) => ok(await projects.list(viewer(request), parseInput(projectListQuerySchema, request.query))));
-  app.post("/projects", async (request, reply) => reply.status(201).send(ok(await projects.create(viewer(request), request.body))));
+  // A ceiling on new projects and requests from one address (each request notifies the whole project office).
+  app.post("/projects", { config: perAddressLimit(60, 60) }, async (request, reply) =>
+    reply.status(201).send(ok(await projects.create(viewer(request), request.body))),
+  );
   app.get("/projects/feed", async (request) => ok(await overview.feed(viewer(request))));
   app.get("/projects/stats", async (request) => ok(await overview.stats(viewer(request))));
   app.get("/projects/portfolio-candidates", async (request) =>

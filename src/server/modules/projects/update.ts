@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { canEditProject, canManageSiteContent, canReadProject, canRunProjects, type Viewer } from "../../../shared/access.js";
-import { productMessages } from "../../../shared/messages.js";
 import {
   type ProjectStatus,
   projectDetailFields,
@@ -12,16 +11,13 @@ import {
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
 import { projectPhotos, projects, projectTeam } from "../../db/schema.js";
-import { ApiError, parseInput } from "../../platform/envelope.js";
+import { parseInput } from "../../platform/envelope.js";
 import { assertDateOrder } from "./create.js";
 import { todayInLagos } from "./dates.js";
 import type { ProjectEvents, ProjectNotice } from "./events.js";
-import { accessDenied, projectNotFound } from "./guard.js";
+import { accessDenied, invalidField, projectNotFound } from "./guard.js";
 import { assertProjectPeople } from "./people.js";
 import { recomputeProgress } from "./progress.js";
-
-const invalid = (field: string, message: string) =>
-  new ApiError(400, productMessages.validationFailed, "validation_failed", { [field]: message });
 
 /** The columns a PUT may set as they come (the rest are worked out below). */
 const plainColumns = [
@@ -71,7 +67,7 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
   if (current.status === "requested" && status !== "requested" && !canRunProjects(viewer)) throw accessDenied();
   const progressMode = input.progressMode ?? current.progressMode;
   if (input.progress !== undefined && progressMode === "milestones") {
-    throw invalid("progress", "The progress of this project follows its milestones.");
+    throw invalidField("progress", "The progress of this project follows its milestones.");
   }
   assertDateOrder(
     input.startDate !== undefined ? input.startDate : current.startDate,
@@ -79,7 +75,7 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
   );
   const publicSummary = input.publicSummary !== undefined ? input.publicSummary || null : current.publicSummary;
   if ((input.isPortfolio ?? current.isPortfolio) && !publicSummary) {
-    throw invalid("publicSummary", "Write a public summary before showing the project in the portfolio.");
+    throw invalidField("publicSummary", "Write a public summary before showing the project in the portfolio.");
   }
   await assertProjectPeople(db, { clientId: input.clientId, managerId: input.managerId, teamIds: input.teamIds });
 
@@ -129,6 +125,6 @@ async function coverImageOf(db: AppDb, projectId: number, photoId: number | null
     .select({ url: projectPhotos.galleryUrl })
     .from(projectPhotos)
     .where(and(eq(projectPhotos.id, photoId), eq(projectPhotos.projectId, projectId)));
-  if (!photo) throw invalid("coverPhotoId", "Choose one of this project's photos.");
+  if (!photo) throw invalidField("coverPhotoId", "Choose one of this project's photos.");
   return photo.url;
 }

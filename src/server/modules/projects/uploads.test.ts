@@ -86,6 +86,20 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
     expect(await galleryCount()).toBe(0);
   });
 
+  it("refuses more than 10 photos at once and stores none of them", async () => {
+    const before = projectUploads();
+    const png = await pngImage();
+    const answer = await kit.upload(
+      admin,
+      `/projects/${projectId}/images`,
+      Array.from({ length: 11 }, (_, index) => photo(png, `photo-${index}.png`, "image/png")),
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe("Upload at most 10 photos at a time.");
+    expect(projectUploads()).toEqual(before);
+    expect(await galleryCount()).toBe(0);
+  });
+
   it.each([
     ["a text file named .jpg", photo(Buffer.from("definitely not a photo"), "site.jpg", "image/jpeg")],
     ["an SVG", photo(svgImage(), "logo.svg", "image/svg+xml")],
