@@ -44,10 +44,7 @@ function filters(viewer: Viewer, query: ListQuery): SQL | undefined {
   );
 }
 
-/**
- * The ids of one page, in order, and the total, in one scan: only the columns that filter and sort are
- * read, and the total comes with the page (a window count) unless the page is past the end.
- */
+/** The ids of one page, in order, and the total: only the columns that filter and sort are read. */
 async function pageOfIds(db: AppDb, viewer: Viewer, query: ListQuery): Promise<{ ids: number[]; total: number }> {
   const where = filters(viewer, query);
   const descending = query.sort.startsWith("-");
@@ -55,14 +52,15 @@ async function pageOfIds(db: AppDb, viewer: Viewer, query: ListQuery): Promise<{
   const direction = descending ? sql`desc` : sql`asc`;
   // The client's name is searched only when there is a search.
   const withClient = <Q extends PgSelect>(select: Q) => (query.search ? select.leftJoin(client, eq(client.id, projects.clientId)) : select);
-  const rows = await withClient(db.select({ id: projects.id, total: sql<number>`(count(*) over ())::int` }).from(projects).$dynamic())
-    .where(where)
-    .orderBy(sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc` : sql`${projects.id} asc`)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  if (rows.length > 0 || query.page === 1) return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
-  const [counted] = await withClient(db.select({ total: count() }).from(projects).$dynamic()).where(where);
-  return { ids: [], total: counted?.total ?? 0 };
+  const [rows, [counted]] = await Promise.all([
+    withClient(db.select({ id: projects.id }).from(projects).$dynamic())
+      .where(where)
+      .orderBy(sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc` : sql`${projects.id} asc`)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    withClient(db.select({ total: count() }).from(projects).$dynamic()).where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
 }
 
 /**
