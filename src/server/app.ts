@@ -33,6 +33,7 @@ import { officeRoutes } from "./modules/office/routes.js";
 import { createOfficeService } from "./modules/office/service.js";
 import { peopleRoutes } from "./modules/people/routes.js";
 import { createPeopleService } from "./modules/people/service.js";
+import { projectsModule } from "./modules/projects/module.js";
 import { defaultRealtimeTiming, type RealtimeTiming } from "./modules/realtime/connection.js";
 import { realtimeRoutes } from "./modules/realtime/routes.js";
 import { seoRoutes } from "./modules/seo/routes.js";
@@ -42,6 +43,7 @@ import { contentDir } from "./paths.js";
 import { createAccessCheck, createRequireUser } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { createMailer } from "./platform/mail.js";
+import { createPrivateDiskStorage } from "./platform/private-storage.js";
 import { createInProcessHub } from "./platform/realtime-hub.js";
 import { connectRedis } from "./platform/redis.js";
 import { createRedisHub } from "./platform/redis-hub.js";
@@ -162,6 +164,14 @@ export async function buildApp({ config, database, renderer, logStream, realtime
         isSessionOpen: auth.isSessionOpen,
         requireUser,
         timing: realtimeTiming,
+      });
+      await api.register(projectsModule, {
+        db: db.db,
+        notifications,
+        hub,
+        photoStorage: storage,
+        documentStorage: createPrivateDiskStorage(path.join(config.dataDir, "documents")),
+        requireUser,
       });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },

@@ -6,6 +6,7 @@ export const notificationKinds = [
   "milestone_done",
   "document_added",
   "project_assigned",
+  "project_requested",
   "message",
   "inquiry_assigned",
 ] as const;
@@ -18,6 +19,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   milestone_done: "A milestone is completed",
   document_added: "A new document is shared",
   project_assigned: "You are assigned to a project",
+  project_requested: "A client requests a new project",
   message: "A new message arrives",
   inquiry_assigned: "A contact inquiry is assigned to you",
 };
@@ -33,6 +35,7 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   milestone_done: { inApp: true, email: true },
   document_added: { inApp: true, email: true },
   project_assigned: { inApp: true, email: true },
+  project_requested: { inApp: true, email: true },
   message: { inApp: true, email: false },
   inquiry_assigned: { inApp: true, email: true },
 };

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** A project's life (ARCHITECTURE §4: clients' requests start as `requested`). */
 export const projectStatuses = ["requested", "planning", "in_progress", "on_hold", "completed", "cancelled"] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
@@ -29,4 +31,362 @@ export const projectCategoryLabels: Record<ProjectCategory, string> = {
   renovation: "Renovation",
   "project-management": "Project management",
   "design-build": "Design and build",
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * The projects API: request schemas (the server validates with them, the portal forms reuse them)
+ * and the shapes it answers. Money is in kobo (integers); calendar dates are YYYY-MM-DD strings.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** manual: staff set the progress; milestones: it follows the weights of the milestones done. */
+export const progressModes = ["manual", "milestones"] as const;
+export type ProgressMode = (typeof progressModes)[number];
+
+/** Active work: agreed and not finished (dashboards and stats count these). */
+export const activeProjectStatuses: readonly ProjectStatus[] = ["planning", "in_progress", "on_hold"];
+
+export const PROJECT_PAGE_SIZE = 20;
+export const PROJECT_MAX_PAGE_SIZE = 100;
+/** Sort keys of GET /api/projects; a leading "-" sorts descending. */
+export const projectSortKeys = ["updated", "created", "title", "reference", "target", "progress"] as const;
+export type ProjectSortKey = (typeof projectSortKeys)[number];
+const projectSorts = [...projectSortKeys, ...projectSortKeys.map((key) => `-${key}` as const)] as const;
+
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const PHOTOS_PER_UPLOAD = 10;
+export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+export const projectMessages = {
+  notFound: "Project not found.",
+  photoTooLarge: "Each photo must be 15 MB or smaller.",
+  tooManyPhotos: `Upload at most ${PHOTOS_PER_UPLOAD} photos at a time.`,
+  noPhotos: "Choose at least one photo to upload.",
+  documentTooLarge: "The document must be 25 MB or smaller.",
+  unsupportedDocument: "Please upload a PDF or a drawing (DWG or DXF).",
+  noDocument: "Choose a document to upload.",
+} as const;
+
+const isoDate = z.iso.date("Use a date like 2026-03-31.");
+const kobo = z
+  .number({ error: "Enter an amount in kobo (a whole number)." })
+  .int("Enter an amount in kobo (a whole number).")
+  .min(0, "The amount cannot be negative.")
+  .max(Number.MAX_SAFE_INTEGER);
+const title = z.string().trim().min(3, "The title needs at least 3 characters.").max(160, "Keep the title under 160 characters.");
+const description = z.string().trim().min(1, "Describe the project.").max(10_000, "Keep the description under 10,000 characters.");
+const category = z.enum(projectCategories, { error: "Choose a category." });
+const city = z.string().trim().min(1, "Enter the city.").max(100);
+const address = z.string().trim().max(300);
+const state = z.string().trim().max(100);
+const userId = (message: string) => z.uuid(message);
+
+/** GET /api/projects query. `status` may list several statuses separated by commas. */
+export const projectListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z
+    .string()
+    .transform((value) => value.split(",").filter(Boolean))
+    .pipe(z.array(z.enum(projectStatuses, { error: "Unknown status." })))
+    .optional(),
+  category: category.optional(),
+  client: userId("Unknown client.").optional(),
+  manager: userId("Unknown manager.").optional(),
+  page: z.coerce
+    .number({ error: "Page must be a whole number." })
+    .int("Page must be a whole number.")
+    .min(1, "Page must be 1 or more.")
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "Page size must be a whole number." })
+    .int("Page size must be a whole number.")
+    .min(1, "Page size must be 1 or more.")
+    .max(PROJECT_MAX_PAGE_SIZE, `Page size must be ${PROJECT_MAX_PAGE_SIZE} or less.`)
+    .default(PROJECT_PAGE_SIZE),
+  sort: z.enum(projectSorts, { error: `Sort by one of ${projectSortKeys.join(", ")} (prefix - for descending).` }).default("-updated"),
+});
+export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+
+/** GET /api/projects/portfolio-candidates query (canManageSiteContent). */
+export const portfolioCandidatesQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce
+    .number({ error: "Page must be a whole number." })
+    .int("Page must be a whole number.")
+    .min(1, "Page must be 1 or more.")
+    .default(1),
+});
+
+/** POST /api/projects by the project office (canRunProjects). */
+export const projectCreateSchema = z.object({
+  title,
+  reference: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2,5}-\d{4}-\d{3,5}$/, "Use a reference like CB-2026-0123.")
+    .optional(),
+  description,
+  category,
+  status: z.enum(projectStatuses, { error: "Unknown status." }).default("planning"),
+  progress: z.number().int().min(0, "Progress is between 0 and 100.").max(100, "Progress is between 0 and 100.").default(0),
+  progressMode: z.enum(progressModes).default("manual"),
+  address: address.default(""),
+  city,
+  state: state.nullable().optional(),
+  country: z.string().trim().min(1, "Enter the country.").max(100).default("Nigeria"),
+  startDate: isoDate.nullable().optional(),
+  targetCompletion: isoDate.nullable().optional(),
+  budgetKobo: kobo.default(0),
+  spentKobo: kobo.default(0),
+  clientId: userId("Choose a client account.").nullable().optional(),
+  managerId: userId("Choose a staff member as project manager.").nullable().optional(),
+  teamIds: z.array(userId("Every team member must be a staff member.")).max(50, "A team has at most 50 people.").default([]),
+});
+export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
+
+/** POST /api/projects by a client (canRequestProject): a request, status `requested`, the client is the caller. */
+export const projectRequestSchema = z.object({
+  title,
+  description,
+  category,
+  address: address.default(""),
+  city,
+  state: state.nullable().optional(),
+  /** The desired start. */
+  startDate: isoDate.nullable().optional(),
+});
+export type ProjectRequestInput = z.input<typeof projectRequestSchema>;
+
+/**
+ * PUT /api/projects/:id: any subset. Who may send which field (src/shared/access.ts):
+ * projectDetailFields canEditProject, projectRunFields canRunProjects, projectSiteFields canManageSiteContent.
+ */
+export const projectUpdateSchema = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  category: category.optional(),
+  status: z.enum(projectStatuses, { error: "Unknown status." }).optional(),
+  progress: z.number().int().min(0, "Progress is between 0 and 100.").max(100, "Progress is between 0 and 100.").optional(),
+  progressMode: z.enum(progressModes).optional(),
+  address: address.optional(),
+  city: city.optional(),
+  state: state.nullable().optional(),
+  country: z.string().trim().min(1, "Enter the country.").max(100).optional(),
+  startDate: isoDate.nullable().optional(),
+  targetCompletion: isoDate.nullable().optional(),
+  completedOn: isoDate.nullable().optional(),
+  budgetKobo: kobo.optional(),
+  spentKobo: kobo.optional(),
+  /** One of the project's gallery photos becomes the cover (null: no cover). */
+  coverPhotoId: z.number().int().positive().nullable().optional(),
+  clientId: userId("Choose a client account.").nullable().optional(),
+  managerId: userId("Choose a staff member as project manager.").nullable().optional(),
+  teamIds: z.array(userId("Every team member must be a staff member.")).max(50, "A team has at most 50 people.").optional(),
+  isPortfolio: z.boolean().optional(),
+  publicSummary: z.string().trim().max(600, "Keep the public summary under 600 characters.").nullable().optional(),
+  highlights: z.array(z.string().trim().min(1).max(120)).max(8, "At most 8 highlights.").optional(),
+});
+export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
+
+export const projectRunFields = ["clientId", "managerId", "teamIds"] as const;
+export const projectSiteFields = ["isPortfolio", "publicSummary", "highlights"] as const;
+export const projectDetailFields = Object.keys(projectUpdateSchema.shape).filter(
+  (field) => !(projectRunFields as readonly string[]).includes(field) && !(projectSiteFields as readonly string[]).includes(field),
+) as readonly (keyof ProjectUpdateInput)[];
+
+export const milestoneCreateSchema = z.object({
+  title: z.string().trim().min(1, "Name the milestone.").max(160),
+  description: z.string().trim().max(2000).default(""),
+  dueDate: isoDate.nullable().optional(),
+  weight: z.number().int().min(1, "The weight is between 1 and 100.").max(100, "The weight is between 1 and 100.").default(1),
+  /** Where it goes in the schedule; at the end when absent. */
+  position: z.number().int().min(0).optional(),
+});
+export type MilestoneCreateInput = z.input<typeof milestoneCreateSchema>;
+
+export const milestoneUpdateSchema = z.object({
+  title: z.string().trim().min(1, "Name the milestone.").max(160).optional(),
+  description: z.string().trim().max(2000).optional(),
+  dueDate: isoDate.nullable().optional(),
+  weight: z.number().int().min(1, "The weight is between 1 and 100.").max(100, "The weight is between 1 and 100.").optional(),
+  position: z.number().int().min(0).optional(),
+  /** true marks it done (today unless doneOn says otherwise); false reopens it. */
+  done: z.boolean().optional(),
+  doneOn: isoDate.optional(),
+});
+export type MilestoneUpdateInput = z.input<typeof milestoneUpdateSchema>;
+
+/** The text field of a site diary entry (multipart field `body`, photos in `images`). */
+export const siteUpdateSchema = z.object({
+  body: z.string().trim().min(1, "Write what happened on site.").max(5000, "Keep the entry under 5,000 characters."),
+});
+
+export const photoCaptionSchema = z.object({ caption: z.string().trim().max(300, "Keep the caption under 300 characters.") });
+
+/** The text field of a document upload (multipart field `title`, file in `document`). */
+export const documentTitleSchema = z.object({ title: z.string().trim().max(200, "Keep the title under 200 characters.").optional() });
+
+/** Pages of the site diary and the gallery: `before` is the id of the last item already shown. */
+export const beforeCursorSchema = z.object({ before: z.coerce.number().int().positive().optional() });
+
+/* ---------------------------------------- answers ---------------------------------------- */
+
+export type PersonRef = { id: string; name: string; avatar: string | null };
+/** The client and the project manager: their contacts are on the project page. */
+export type ProjectContact = PersonRef & { firstName: string; lastName: string; email: string; phone: string; department: string };
+export type TeamMember = PersonRef & { email: string; department: string };
+
+/** Present only when the caller may see the money (canSeeFinances). */
+export type ProjectFinance = { budgetKobo: number; spentKobo: number };
+
+export type ProjectListItem = {
+  id: number;
+  slug: string;
+  reference: string;
+  title: string;
+  category: string;
+  status: ProjectStatus;
+  progress: number;
+  city: string;
+  state: string | null;
+  targetCompletion: string | null;
+  coverImage: string | null;
+  updatedAt: string;
+  client: PersonRef | null;
+  manager: PersonRef | null;
+  finance: ProjectFinance | null;
+  /** The first open milestone by due date. */
+  nextMilestone: { id: number; title: string; dueDate: string | null } | null;
+};
+
+export type ProjectListPage = { items: ProjectListItem[]; total: number; page: number; pageSize: number };
+
+export type Milestone = {
+  id: number;
+  title: string;
+  description: string;
+  dueDate: string | null;
+  doneOn: string | null;
+  weight: number;
+  position: number;
+};
+
+/** What the caller may do, from src/shared/access.ts, so the browser hides what the server refuses. */
+export type ProjectPermissions = { edit: boolean; run: boolean; delete: boolean; manageSite: boolean; message: boolean };
+
+export type ProjectDetail = {
+  id: number;
+  slug: string;
+  reference: string;
+  title: string;
+  description: string;
+  category: string;
+  status: ProjectStatus;
+  progress: number;
+  progressMode: ProgressMode;
+  address: string;
+  city: string;
+  state: string | null;
+  country: string;
+  startDate: string | null;
+  targetCompletion: string | null;
+  completedOn: string | null;
+  coverImage: string | null;
+  isPortfolio: boolean;
+  publicSummary: string | null;
+  highlights: string[];
+  createdAt: string;
+  updatedAt: string;
+  client: ProjectContact | null;
+  manager: ProjectContact | null;
+  team: TeamMember[];
+  milestones: Milestone[];
+  counts: { photos: number; documents: number; updates: number };
+  finance: ProjectFinance | null;
+  permissions: ProjectPermissions;
+};
+
+/** A project as the portfolio managers see it (public fields only): GET /api/projects/portfolio-candidates. */
+export type PortfolioCandidate = {
+  id: number;
+  reference: string;
+  title: string;
+  category: string;
+  status: ProjectStatus;
+  city: string;
+  state: string | null;
+  coverImage: string | null;
+  completedOn: string | null;
+  isPortfolio: boolean;
+  publicSummary: string | null;
+  highlights: string[];
+};
+
+export type ProjectPhoto = {
+  id: number;
+  caption: string;
+  thumbUrl: string;
+  galleryUrl: string;
+  width: number;
+  height: number;
+  /** The site diary entry it was posted with, if any. */
+  updateId: number | null;
+  uploadedBy: PersonRef | null;
+  createdAt: string;
+};
+
+export type SiteUpdate = { id: number; body: string; author: PersonRef | null; photos: ProjectPhoto[]; createdAt: string };
+
+/** A page of the site diary or the gallery, newest first; nextBefore is null on the last page. */
+export type CursorPage<T> = { items: T[]; nextBefore: number | null };
+
+export type ProjectDocument = {
+  id: number;
+  title: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  uploadedBy: PersonRef | null;
+  createdAt: string;
+  /** GET it with the Bearer token; it answers the file as an attachment. */
+  downloadUrl: string;
+};
+
+export type ProjectRef = { projectId: number; projectTitle: string; projectReference: string };
+
+export type MilestoneDue = ProjectRef & { id: number; title: string; dueDate: string };
+
+/** GET /api/projects/feed: the client dashboard's news across the caller's projects. */
+export type ProjectFeed = {
+  updates: (ProjectRef & { id: number; body: string; author: PersonRef | null; photoCount: number; createdAt: string })[];
+  milestones: { upcoming: MilestoneDue[]; overdue: MilestoneDue[] };
+  documents: (ProjectRef & { id: number; title: string; fileName: string; contentType: string; sizeBytes: number; createdAt: string })[];
+};
+
+export type ProjectBudgetLine = {
+  id: number;
+  reference: string;
+  title: string;
+  status: ProjectStatus;
+  progress: number;
+  budgetKobo: number;
+  spentKobo: number;
+};
+
+/** GET /api/projects/stats, for admins and the departments that oversee every project. */
+export type ProjectStats = {
+  byStatus: Record<ProjectStatus, number>;
+  total: number;
+  /** planning + in progress + on hold. */
+  active: number;
+  /** completed / (completed + cancelled): of the projects that have ended, the share delivered. Null when none has ended. */
+  completionRate: number | null;
+  /** Sum of the budgets of requested, planning and in-progress projects. */
+  pipelineValueKobo: number;
+  overdueMilestones: (MilestoneDue & { daysOverdue: number })[];
+  finance: {
+    budgetTotalKobo: number;
+    spentTotalKobo: number;
+    overBudget: ProjectBudgetLine[];
+    activeProjects: ProjectBudgetLine[];
+  } | null;
 };

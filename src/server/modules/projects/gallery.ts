@@ -1,0 +1,109 @@
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Viewer } from "../../../shared/access.js";
+import { productMessages } from "../../../shared/messages.js";
+import { type CursorPage, type ProjectPhoto, photoCaptionSchema, projectMessages } from "../../../shared/projects.js";
+import type { AppDb } from "../../db/client.js";
+import { projectPhotos, projects } from "../../db/schema.js";
+import { ApiError, parseInput } from "../../platform/envelope.js";
+import type { FileStorage } from "../../platform/storage.js";
+import type { ProjectEvents } from "./events.js";
+import type { ProjectGuard } from "./guard.js";
+import type { MultipartUpload } from "./multipart.js";
+import { removePhotoFiles, storePhotos } from "./photo-files.js";
+import { insertPhotoRows, photosOfProject, selectPhotos } from "./photos.js";
+import { touchProject } from "./progress.js";
+
+const GALLERY_PAGE_SIZE = 24;
+
+const photoNotFound = () => new ApiError(404, "Photo not found.", "not_found");
+
+/** Captions of a multipart upload, in the order of the photos. */
+export function captionsOf(upload: MultipartUpload): string[] {
+  return (upload.fields.caption ?? []).map((caption, index) => {
+    const parsed = photoCaptionSchema.safeParse({ caption });
+    if (!parsed.success) {
+      throw new ApiError(400, productMessages.validationFailed, "validation_failed", {
+        [`caption.${index}`]: parsed.error.issues[0]?.message ?? "",
+      });
+    }
+    return parsed.data.caption;
+  });
+}
+
+/** The project's photo gallery: every photo, whether uploaded to the gallery or with a site diary entry. */
+export function createGallery(deps: { db: AppDb; storage: FileStorage; guard: ProjectGuard; events: ProjectEvents }) {
+  const { db, storage, guard, events } = deps;
+
+  async function photoOf(projectId: number, photoId: number) {
+    const [photo] = await db
+      .select()
+      .from(projectPhotos)
+      .where(and(eq(projectPhotos.id, photoId), eq(projectPhotos.projectId, projectId)));
+    if (!photo) throw photoNotFound();
+    return photo;
+  }
+
+  return {
+    async list(viewer: Viewer, projectId: number, before?: number): Promise<CursorPage<ProjectPhoto>> {
+      await guard.read(viewer, projectId);
+      const items = await selectPhotos(db, photosOfProject(projectId, before), GALLERY_PAGE_SIZE);
+      return { items, nextBefore: items.length === GALLERY_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null };
+    },
+
+    /** Several photos at once (multipart field `images`, optional `caption` fields in order): all are kept, or none. */
+    async add(viewer: Viewer, projectId: number, upload: MultipartUpload): Promise<ProjectPhoto[]> {
+      await guard.edit(viewer, projectId);
+      if (upload.files.length === 0) throw new ApiError(400, projectMessages.noPhotos, "no_file", { images: projectMessages.noPhotos });
+      const captions = captionsOf(upload);
+      const { photos, discard } = await storePhotos(storage, projectId, upload.files);
+      let ids: number[];
+      try {
+        ids = await db.transaction(async (tx) => {
+          const inserted = await insertPhotoRows(tx, { projectId, uploadedById: viewer.id, updateId: null }, photos, captions);
+          await touchProject(tx, projectId);
+          return inserted;
+        });
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      await events.refresh(projectId, viewer.id);
+      // Newest first from the query; the answer keeps the order of the upload.
+      return (await selectPhotos(db, inArray(projectPhotos.id, ids))).reverse();
+    },
+
+    async setCaption(viewer: Viewer, projectId: number, photoId: number, body: unknown): Promise<ProjectPhoto> {
+      await guard.edit(viewer, projectId);
+      const { caption } = parseInput(photoCaptionSchema, body);
+      await photoOf(projectId, photoId);
+      await db.update(projectPhotos).set({ caption }).where(eq(projectPhotos.id, photoId));
+      await events.refresh(projectId, viewer.id);
+      const [photo] = await selectPhotos(db, eq(projectPhotos.id, photoId));
+      if (!photo) throw photoNotFound();
+      return photo;
+    },
+
+    /** Deletes a photo and its files; if it was the cover, the newest other photo becomes the cover. */
+    async remove(viewer: Viewer, projectId: number, photoId: number): Promise<void> {
+      await guard.edit(viewer, projectId);
+      const photo = await photoOf(projectId, photoId);
+      await db.transaction(async (tx) => {
+        await tx.delete(projectPhotos).where(eq(projectPhotos.id, photoId));
+        const [next] = await tx
+          .select({ url: projectPhotos.galleryUrl })
+          .from(projectPhotos)
+          .where(and(eq(projectPhotos.projectId, projectId), ne(projectPhotos.id, photoId)))
+          .orderBy(desc(projectPhotos.createdAt), desc(projectPhotos.id))
+          .limit(1);
+        await tx
+          .update(projects)
+          .set({ coverImage: next?.url ?? null, updatedAt: new Date() })
+          .where(and(eq(projects.id, projectId), eq(projects.coverImage, photo.galleryUrl)));
+      });
+      await removePhotoFiles(storage, [photo.thumbUrl, photo.galleryUrl]);
+      await events.refresh(projectId, viewer.id);
+    },
+  };
+}
+
+export type Gallery = ReturnType<typeof createGallery>;

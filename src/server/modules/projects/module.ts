@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppDb } from "../../db/client.js";
+import type { PrivateFileStorage } from "../../platform/private-storage.js";
+import type { RealtimeHub } from "../../platform/realtime-hub.js";
+import type { FileStorage } from "../../platform/storage.js";
+import { createDiary } from "./diary.js";
+import { createDocuments } from "./documents.js";
+import { createProjectEvents, type Notify } from "./events.js";
+import { createGallery } from "./gallery.js";
+import { createProjectGuard } from "./guard.js";
+import { projectMediaRoutes } from "./media-routes.js";
+import { createMilestones } from "./milestones.js";
+import { createOverview } from "./overview.js";
+import { projectsRoutes } from "./routes.js";
+import { createProjectsService } from "./service.js";
+
+export type ProjectsModuleOptions = {
+  db: AppDb;
+  /** The notifications service (its notify() tells people in the bell and by email). */
+  notifications: { notify: Notify };
+  hub: RealtimeHub;
+  /** Public files (photos), served under /uploads. */
+  photoStorage: FileStorage;
+  /** Private files (documents), handed out only by the download route. */
+  documentStorage: PrivateFileStorage;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+/** The projects API under /api: builds the module's services and registers its routes. */
+export async function projectsModule(app: FastifyInstance, options: ProjectsModuleOptions) {
+  const { db, hub, photoStorage, documentStorage, requireUser } = options;
+  const guard = createProjectGuard(db);
+  const events = createProjectEvents({ db, notify: options.notifications.notify, hub, log: app.log });
+  await app.register(projectsRoutes, {
+    projects: createProjectsService({ db, guard, events, photoStorage, documentStorage }),
+    milestones: createMilestones({ db, guard, events }),
+    overview: createOverview(db),
+    requireUser,
+  });
+  await app.register(projectMediaRoutes, {
+    diary: createDiary({ db, storage: photoStorage, guard, events }),
+    gallery: createGallery({ db, storage: photoStorage, guard, events }),
+    documents: createDocuments({ db, storage: documentStorage, guard, events }),
+    guard,
+    requireUser,
+  });
+}

@@ -1,0 +1,127 @@
+import { and, desc, eq, ilike, inArray, not, or } from "drizzle-orm";
+import type { z } from "zod";
+import { canDeleteProject, canManageSiteContent, type Viewer } from "../../../shared/access.js";
+import {
+  type PortfolioCandidate,
+  PROJECT_PAGE_SIZE,
+  type ProjectDetail,
+  type ProjectListPage,
+  type ProjectStatus,
+  type portfolioCandidatesQuerySchema,
+  type projectListQuerySchema,
+} from "../../../shared/projects.js";
+import type { AppDb } from "../../db/client.js";
+import { projectPeople } from "../../db/project-parties.js";
+import { projectDocuments, projectPhotos, projects } from "../../db/schema.js";
+import type { PrivateFileStorage } from "../../platform/private-storage.js";
+import type { FileStorage } from "../../platform/storage.js";
+import { createProject } from "./create.js";
+import { projectDetail } from "./detail.js";
+import type { ProjectEvents } from "./events.js";
+import { accessDenied, type ProjectGuard, projectNotFound } from "./guard.js";
+import { containing, listProjects } from "./list.js";
+import { removePhotoFiles } from "./photo-files.js";
+import { updateProject } from "./update.js";
+
+const portfolioColumns = {
+  id: projects.id,
+  reference: projects.reference,
+  title: projects.title,
+  category: projects.category,
+  status: projects.status,
+  city: projects.city,
+  state: projects.state,
+  coverImage: projects.coverImage,
+  completedOn: projects.completedOn,
+  isPortfolio: projects.isPortfolio,
+  publicSummary: projects.publicSummary,
+  highlights: projects.highlights,
+};
+
+const toCandidate = (row: Omit<PortfolioCandidate, "status"> & { status: string }): PortfolioCandidate => ({
+  ...row,
+  status: row.status as ProjectStatus,
+});
+
+/** Projects themselves: list, create or request, read, change, delete; and the portfolio managers' view. */
+export function createProjectsService(deps: {
+  db: AppDb;
+  guard: ProjectGuard;
+  events: ProjectEvents;
+  photoStorage: FileStorage;
+  documentStorage: PrivateFileStorage;
+}) {
+  const { db, guard, events } = deps;
+
+  async function get(viewer: Viewer, projectId: number): Promise<ProjectDetail> {
+    return projectDetail(db, viewer, projectId, await guard.read(viewer, projectId));
+  }
+
+  async function portfolioView(projectId: number): Promise<PortfolioCandidate> {
+    const [row] = await db.select(portfolioColumns).from(projects).where(eq(projects.id, projectId));
+    if (!row) throw projectNotFound();
+    return toCandidate(row);
+  }
+
+  return {
+    list: (viewer: Viewer, query: z.output<typeof projectListQuerySchema>): Promise<ProjectListPage> => listProjects(db, viewer, query),
+
+    get,
+
+    async create(viewer: Viewer, body: unknown): Promise<ProjectDetail> {
+      return get(viewer, await createProject(db, events, viewer, body));
+    },
+
+    /** The project page after the change; a portfolio manager who may not read the project gets its public fields. */
+    async update(viewer: Viewer, projectId: number, body: unknown): Promise<ProjectDetail | PortfolioCandidate> {
+      const readable = await updateProject(db, events, viewer, projectId, body);
+      return readable ? get(viewer, projectId) : portfolioView(projectId);
+    },
+
+    /** Admins only; the project's photos and documents go with it. */
+    async remove(viewer: Viewer, projectId: number): Promise<void> {
+      const parties = await guard.read(viewer, projectId);
+      if (!canDeleteProject(viewer)) throw accessDenied();
+      const photos = await db
+        .select({ thumbUrl: projectPhotos.thumbUrl, galleryUrl: projectPhotos.galleryUrl })
+        .from(projectPhotos)
+        .where(eq(projectPhotos.projectId, projectId));
+      const documents = await db
+        .select({ key: projectDocuments.storageKey })
+        .from(projectDocuments)
+        .where(eq(projectDocuments.projectId, projectId));
+      // Milestones, diary, photo and document rows, team and notifications go by cascade.
+      await db.delete(projects).where(eq(projects.id, projectId));
+      await removePhotoFiles(
+        deps.photoStorage,
+        photos.flatMap((photo) => [photo.thumbUrl, photo.galleryUrl]),
+      );
+      await Promise.all(documents.map((document) => deps.documentStorage.remove(document.key)));
+      await events.refresh(projectId, viewer.id, projectPeople(parties));
+    },
+
+    /** For the portfolio managers: projects that could be shown publicly (not requests, not cancelled), public fields only. */
+    async portfolioCandidates(
+      viewer: Viewer,
+      query: z.output<typeof portfolioCandidatesQuerySchema>,
+    ): Promise<{ items: PortfolioCandidate[]; total: number; page: number; pageSize: number }> {
+      if (!canManageSiteContent(viewer)) throw accessDenied();
+      const pattern = query.search ? containing(query.search) : null;
+      const where = and(
+        not(inArray(projects.status, ["requested", "cancelled"])),
+        pattern ? or(ilike(projects.title, pattern), ilike(projects.reference, pattern), ilike(projects.city, pattern)) : undefined,
+      );
+      const rows = await db
+        .select(portfolioColumns)
+        .from(projects)
+        .where(where)
+        .orderBy(desc(projects.isPortfolio), desc(projects.updatedAt), desc(projects.id))
+        .limit(PROJECT_PAGE_SIZE)
+        .offset((query.page - 1) * PROJECT_PAGE_SIZE);
+      const total = await db.$count(projects, where);
+      return { items: rows.map(toCandidate), total, page: query.page, pageSize: PROJECT_PAGE_SIZE };
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;
