@@ -50,7 +50,6 @@ export type PortfolioProject = {
   status: string;
   progress: number;
   publicSummary: string;
-  description: string;
   city: string;
   state: string | null;
   country: string;

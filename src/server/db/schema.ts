@@ -84,6 +84,8 @@ export const projects = pgTable(
     index("projects_client_idx").on(table.clientId),
     index("projects_manager_idx").on(table.managerId),
     index("projects_status_idx").on(table.status, table.updatedAt),
+    // The portal's default order (most recently changed first) reads this instead of sorting every project.
+    index("projects_updated_idx").on(table.updatedAt.desc(), table.id.desc()),
   ],
 );
 

@@ -3,7 +3,7 @@ import { accountMessages, type DeviceSession } from "../../../shared/account.js"
 import { ApiError } from "../../../shared/api.js";
 import { sessions } from "../../db/schema.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
-import { SESSION_IDLE_MINUTES } from "../auth/service.js";
+import { SESSION_IDLE_MINUTES } from "../auth/index.js";
 import type { AccountDeps } from "./deps.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,9 +7,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
-import { createOneTimeCodes } from "../auth/one-time-codes.js";
-import { randomDigits } from "../auth/secrets.js";
-import { EMAIL_CODE_MINUTES, toSessionUser } from "../auth/service.js";
+import { createOneTimeCodes, EMAIL_CODE_MINUTES, randomDigits, toSessionUser } from "../auth/index.js";
 import type { AccountDeps } from "./deps.js";
 import { userWithPassword, wrongPassword } from "./password-check.js";
 

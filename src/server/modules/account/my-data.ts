@@ -14,7 +14,7 @@ import {
   users,
 } from "../../db/schema.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
-import { toSessionUser } from "../auth/service.js";
+import { toSessionUser } from "../auth/index.js";
 import type { AccountDeps } from "./deps.js";
 
 /**

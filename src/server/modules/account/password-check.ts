@@ -4,7 +4,7 @@ import { ApiError } from "../../../shared/api.js";
 import { messages, productMessages } from "../../../shared/messages.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
-import { verifyPassword } from "../auth/passwords.js";
+import { verifyPassword } from "../auth/index.js";
 
 export const wrongPassword = () =>
   new ApiError(400, productMessages.validationFailed, "validation_failed", { password: accountMessages.wrongPassword });

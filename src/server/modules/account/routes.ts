@@ -12,7 +12,7 @@ import { currentUser } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
-import { REFRESH_COOKIE } from "../auth/routes.js";
+import { REFRESH_COOKIE } from "../auth/index.js";
 import type { AccountService } from "./service.js";
 
 const deviceParams = z.object({ id: z.string().max(64) });

@@ -35,8 +35,8 @@ const portfolioColumns = {
   category: projects.category,
   status: projects.status,
   progress: projects.progress,
+  // The description is the project team's own text: the public sees the summary written for it.
   publicSummary: sql<string>`coalesce(${projects.publicSummary}, '')`,
-  description: projects.description,
   city: projects.city,
   state: projects.state,
   country: projects.country,

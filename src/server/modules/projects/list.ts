@@ -55,7 +55,8 @@ async function pageOfIds(db: AppDb, viewer: Viewer, query: ListQuery): Promise<{
   const [rows, [counted]] = await Promise.all([
     withClient(db.select({ id: projects.id }).from(projects).$dynamic())
       .where(where)
-      .orderBy(sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc` : sql`${projects.id} asc`)
+      // Written like the projects_updated_idx index (desc nulls last on both), so the default order reads it.
+      .orderBy(sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc nulls last` : sql`${projects.id} asc`)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     withClient(db.select({ total: count() }).from(projects).$dynamic()).where(where),

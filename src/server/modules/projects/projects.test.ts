@@ -385,6 +385,7 @@ describe("the public portfolio", () => {
       title: "Confidential Embassy Annex",
       category: "commercial",
       status: "completed",
+      description: "Internal notes: the strongroom sits under the north wing.",
       clientId: client.id,
       budgetKobo: 777_777_777_00,
     });
@@ -426,6 +427,7 @@ describe("the public portfolio", () => {
       "spent",
       "clientId",
       "managerId",
+      "strongroom",
     ]) {
       expect(publicText).not.toContain(secret);
     }
