@@ -24,7 +24,7 @@ let attempt = 0;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 let pongDeadline: ReturnType<typeof setTimeout> | undefined;
-/** Whether a connection was ready before: the next "ready" means events may have been missed meanwhile. */
+/** Whether an earlier connection was ready: a new connection's first "ready" means events may have been missed meanwhile. */
 let wasReady = false;
 
 const realtimeUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${REALTIME_PATH}`;
@@ -68,6 +68,8 @@ function connect() {
   const current = new WebSocket(realtimeUrl());
   socket = current;
   sentToken = null;
+  // The server answers every auth frame (each renewed token) with "ready": only this connection's first one counts.
+  let ready = false;
   current.onopen = () => {
     sendToken();
     keepAlive(current);
@@ -84,6 +86,8 @@ function connect() {
       return;
     }
     if (frame.type === "ready") {
+      if (ready) return;
+      ready = true;
       attempt = 0;
       if (wasReady) for (const resync of resyncListeners) resync();
       wasReady = true;
