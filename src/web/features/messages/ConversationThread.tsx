@@ -33,7 +33,7 @@ export function ConversationThread({ conversation, back }: { conversation: Conve
   return (
     <section
       aria-labelledby={headingId}
-      className="flex h-[75vh] min-h-[28rem] flex-col rounded-xl border border-neutral-light bg-white dark:border-brand-700 dark:bg-brand-900"
+      className="flex h-[calc(100dvh-12rem)] min-h-[26rem] flex-col lg:h-[calc(100dvh-18rem)] rounded-xl border border-neutral-light bg-white dark:border-brand-700 dark:bg-brand-900"
     >
       <div className="flex items-center gap-3 border-b border-neutral-light px-3 py-3 sm:px-5 dark:border-brand-700">
         {back}

@@ -1,5 +1,5 @@
 import { ArrowDown } from "lucide-react";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ChatAttachment, ChatMessage } from "../../../shared/conversations";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
@@ -53,6 +53,19 @@ export function MessageLog({ label, messages, viewerId, hasOlder, loadOlder }: P
     shown.current = { firstId, lastId, height: element.scrollHeight };
   }, [firstId, lastId]);
 
+  // Someone reading the newest messages keeps them in view when the box or its content changes size (a phone turned, a longer draft).
+  useEffect(() => {
+    const element = scroller.current;
+    const content = element?.firstElementChild;
+    if (!element || !content) return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
@@ -78,29 +91,31 @@ export function MessageLog({ label, messages, viewerId, hasOlder, loadOlder }: P
         // The browser's own scroll anchoring is off: this component keeps the place when older messages go in above.
         className="h-full overflow-y-auto px-3 py-4 [overflow-anchor:none] sm:px-5"
       >
-        {hasOlder ? (
-          <div className="mb-4 flex flex-col items-center gap-2">
-            <Button variant="secondary" onClick={() => loadOlder.mutate()} disabled={loadOlder.isPending}>
-              {loadOlder.isPending ? "Loading older messages..." : "Load older messages"}
-            </Button>
-            {loadOlder.error ? <ErrorMessage error={loadOlder.error} onRetry={() => loadOlder.mutate()} /> : null}
-          </div>
-        ) : null}
-        {messages.length === 0 ? (
-          <p className="py-10 text-center text-brand-700 dark:text-neutral-light">No messages yet. Write the first one below.</p>
-        ) : null}
-        {groupByDay(messages).map((group) => (
-          <section key={group.day} aria-label={dayLabel(group.day)} className="mb-4">
-            <h3 className="my-3 text-center text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-neutral-light">
-              {dayLabel(group.day)}
-            </h3>
-            <ol className="flex flex-col gap-3">
-              {group.messages.map((message) => (
-                <MessageItem key={message.id} message={message} own={message.author?.id === viewerId} onOpenPhoto={setPhoto} />
-              ))}
-            </ol>
-          </section>
-        ))}
+        <div>
+          {hasOlder ? (
+            <div className="mb-4 flex flex-col items-center gap-2">
+              <Button variant="secondary" onClick={() => loadOlder.mutate()} disabled={loadOlder.isPending}>
+                {loadOlder.isPending ? "Loading older messages..." : "Load older messages"}
+              </Button>
+              {loadOlder.error ? <ErrorMessage error={loadOlder.error} onRetry={() => loadOlder.mutate()} /> : null}
+            </div>
+          ) : null}
+          {messages.length === 0 ? (
+            <p className="py-10 text-center text-brand-700 dark:text-neutral-light">No messages yet. Write the first one below.</p>
+          ) : null}
+          {groupByDay(messages).map((group) => (
+            <section key={group.day} aria-label={dayLabel(group.day)} className="mb-4">
+              <h3 className="my-3 text-center text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-neutral-light">
+                {dayLabel(group.day)}
+              </h3>
+              <ol className="flex flex-col gap-3">
+                {group.messages.map((message) => (
+                  <MessageItem key={message.id} message={message} own={message.author?.id === viewerId} onOpenPhoto={setPhoto} />
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
       </div>
       {unseen > 0 ? (
         <button

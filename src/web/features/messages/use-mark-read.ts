@@ -9,7 +9,7 @@ function subscribeVisibility(onChange: () => void) {
 }
 const pageVisible = () => document.visibilityState === "visible";
 
-/** The list's unread counts as the server now sees them (its conversation.read event refreshes the other tabs). */
+/** The list's unread counts as the server now sees them, at once (its conversation.read event refreshes the other tabs). */
 function applyReadMarker(list: ConversationList | undefined, marker: ReadMarker): ConversationList | undefined {
   if (!list) return list;
   const conversations = list.conversations.map((item) =>
@@ -34,7 +34,11 @@ export function useMarkRead(conversationId: number, lastReadMessageId: number, n
     const before = marked.current;
     marked.current = newest.id;
     markConversationRead(conversationId, newest.id).then(
-      (marker) => queryClient.setQueryData<ConversationList>(conversationsQuery.queryKey, (list) => applyReadMarker(list, marker)),
+      (marker) => {
+        queryClient.setQueryData<ConversationList>(conversationsQuery.queryKey, (list) => applyReadMarker(list, marker));
+        // A list fetch already on its way may predate the marker: start it again.
+        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+      },
       () => {
         // Left unread; the next message or visit tries again.
         marked.current = before;

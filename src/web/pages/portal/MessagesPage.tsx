@@ -50,20 +50,27 @@ export default function MessagesPage() {
 
   return (
     <PortalPage>
-      <PageHeader
-        title="Messages"
-        description={isClient ? "Talk to the team building your project." : "Your projects, your department and your colleagues."}
-        actions={
-          isClient ? undefined : (
-            <>
-              <NewMessageButton />
-              <DepartmentChannelButton />
-            </>
-          )
-        }
-      />
-      <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
-        <section aria-labelledby="conversations-heading" className={`${cardClass} px-2 sm:px-3 ${selectedId ? "hidden lg:block" : ""}`}>
+      {/* A phone showing a conversation gives it the whole screen: the title stays for screen readers only. */}
+      {selectedId ? <h1 className="sr-only lg:hidden">Messages</h1> : null}
+      <div className={selectedId ? "max-lg:hidden" : ""}>
+        <PageHeader
+          title="Messages"
+          description={isClient ? "Talk to the team building your project." : "Your projects, your department and your colleagues."}
+          actions={
+            isClient ? undefined : (
+              <>
+                <NewMessageButton />
+                <DepartmentChannelButton />
+              </>
+            )
+          }
+        />
+      </div>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[20rem_1fr]">
+        <section
+          aria-labelledby="conversations-heading"
+          className={`${cardClass} min-w-0 px-2 sm:px-3 ${selectedId ? "hidden lg:block" : ""}`}
+        >
           <h2 id="conversations-heading" className="px-3 pb-2 text-xl font-bold">
             Conversations
           </h2>
