@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { api, approvedStaff, PASSWORD, signedInClient, signIn } from "./accounts";
 import { test as base, expect, expectNoSeriousViolations, recordConsoleErrors } from "./fixtures";
