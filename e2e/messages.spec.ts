@@ -46,7 +46,7 @@ async function clientWithProject(page: Page, request: APIRequestContext, name: s
     },
     staff.accessToken,
   );
-  return { staffEmail, staff, project };
+  return { staffEmail, staff, client, project };
 }
 
 const conversationsList = (page: Page) => page.getByRole("region", { name: "Conversations" });
@@ -80,7 +80,13 @@ test("a client and the project's manager exchange messages live", async ({ page,
   await otherPage.goto("/dashboard/messages");
   await expect(conversationLink(otherPage, new RegExp(project.title))).toContainText("No messages yet");
 
-  await send(page, "**Roof** delivered?");
+  // Shift+Enter starts a new line; Enter sends.
+  await composer(page).fill("Good morning.");
+  await composer(page).press("Shift+Enter");
+  await composer(page).pressSequentially("**Roof** delivered?");
+  await expect(composer(page)).toHaveValue("Good morning.\n**Roof** delivered?");
+  await composer(page).press("Enter");
+  await expect(composer(page)).toHaveValue("");
   await expect(thread(page, project.title).locator("strong", { hasText: "Roof" })).toBeVisible();
 
   // The staffer's list and header count it as unread, without a reload.
@@ -90,7 +96,8 @@ test("a client and the project's manager exchange messages live", async ({ page,
   await conversationLink(otherPage, new RegExp(project.title)).click();
   const staffThread = thread(otherPage, project.title);
   await expect(staffThread.locator("strong", { hasText: "Roof" })).toBeVisible();
-  await expect(staffThread).toContainText("delivered?");
+  await expect(staffThread.locator("p", { hasText: "Good morning." })).toContainText("Good morning.Roof delivered?");
+  await expect(staffThread.locator("p", { hasText: "Good morning." }).locator("br")).toHaveCount(1);
   // Opening it reads it.
   await expect(conversationLink(otherPage, new RegExp(project.title))).not.toContainText("unread");
   await expect(messagesNav).not.toContainText("unread");
@@ -239,6 +246,44 @@ test("the bell announces the first message of a burst and opens its conversation
   await expect(otherPage).toHaveURL(/\/dashboard\/messages\/\d+$/);
   await expect(thread(otherPage, project.title)).toContainText("First of two");
   await expect(thread(otherPage, project.title)).toContainText("Second of two");
+});
+
+test("a long conversation opens on its newest messages, loads older ones above, and offers a jump to new ones", async ({
+  page,
+  request,
+}) => {
+  const { staff, client, project } = await clientWithProject(page, request, "long");
+  const opened = await request.get(`/api/conversations/project/${project.id}`, {
+    headers: { authorization: `Bearer ${staff.accessToken}` },
+  });
+  const conversationId = ((await opened.json()) as { data: { conversation: { id: number } } }).data.conversation.id;
+  // 34 messages, more than the 30 a thread opens with (taking turns: each person may post 30 a minute).
+  for (let note = 1; note <= 34; note++) {
+    const author = note % 2 === 0 ? client : staff;
+    await api(request, `/conversations/${conversationId}/messages`, { body: `Site note ${note}` }, author.accessToken);
+  }
+
+  await openConversation(page, project.title);
+  const log = thread(page, project.title);
+  await expect(log.getByText("Site note 34", { exact: true })).toBeInViewport();
+  await expect(log.getByText("Site note 4", { exact: true })).toHaveCount(0);
+
+  await log.evaluate((element) => element.scrollTo({ top: 0 }));
+  await log.getByRole("button", { name: "Load older messages" }).click();
+  await expect(log.getByText("Site note 1", { exact: true })).toBeAttached();
+  await expect(log.getByRole("button", { name: "Load older messages" })).toHaveCount(0);
+  // What was at the top stays in view: the older messages went in above it, out of sight until scrolled to.
+  await expect(log.getByText("Site note 5", { exact: true })).toBeInViewport();
+  await expect(log.getByText("Site note 1", { exact: true })).not.toBeInViewport();
+
+  // Reading higher up, a new message does not pull the view down: a button offers to go to it.
+  await api(request, `/conversations/${conversationId}/messages`, { body: "Site note 35" }, staff.accessToken);
+  const jump = page.getByRole("button", { name: "1 new message" });
+  await expect(jump).toBeVisible();
+  await expect(log.getByText("Site note 35", { exact: true })).not.toBeInViewport();
+  await jump.click();
+  await expect(log.getByText("Site note 35", { exact: true })).toBeInViewport();
+  await expect(jump).toBeHidden();
 });
 
 async function expectNoHorizontalOverflow(page: Page) {
