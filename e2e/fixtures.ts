@@ -11,19 +11,25 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   },
   consoleErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        // The browser logs every 4xx answer; a 404 page or a refused form is the app working, not failing.
-        const expectedRefusal = /status of 4\d\d/.test(message.text());
-        if (message.type() === "error" && !expectedRefusal) errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
+      const errors = recordConsoleErrors(page);
       await use(errors);
       expect(errors, "console errors").toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/** The console errors and uncaught exceptions of a page, as they happen (a journey's other browsers check theirs too). */
+export function recordConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    // The browser logs every 4xx answer; a 404 page or a refused form is the app working, not failing.
+    const expectedRefusal = /status of 4\d\d/.test(message.text());
+    if (message.type() === "error" && !expectedRefusal) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
 
 const randomOctet = () => Math.floor(Math.random() * 254) + 1;
 

@@ -31,6 +31,7 @@ for (const scheme of ["light", "dark"] as const) {
 test("the admin screen has no serious or critical accessibility violation", async ({ page }) => {
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Administration");
-  await expect(page.getByRole("region", { name: "All accounts" }).getByText(E2E_ADMIN.email)).toBeVisible();
+  // The list has loaded (the admin's own row may be on a later page once other journeys have registered accounts).
+  await expect(page.getByRole("region", { name: "All accounts" }).getByText(/^\d+ accounts?$/)).toBeVisible();
   await expectNoSeriousViolations(page);
 });

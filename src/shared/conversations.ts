@@ -10,6 +10,8 @@ export type ConversationKind = (typeof conversationKinds)[number];
 
 export const MESSAGE_MAX_LENGTH = 5000;
 export const MESSAGE_MAX_ATTACHMENTS = 4;
+/** The photo types a message takes: the server checks the bytes, the browser the declared type before uploading. */
+export const MESSAGE_ATTACHMENT_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/webp"];
 /** Per attached image, checked before it is read into memory. */
 export const MESSAGE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const MESSAGES_PAGE_SIZE = 30;
@@ -21,6 +23,7 @@ export const conversationMessages = {
   emptyMessage: "Write a message or attach a photo.",
   tooLong: `A message can be at most ${MESSAGE_MAX_LENGTH} characters long.`,
   tooManyAttachments: `Attach at most ${MESSAGE_MAX_ATTACHMENTS} photos to a message.`,
+  unsupportedPhoto: "Please upload a JPEG, PNG or WebP image.",
   attachmentTooLarge: `Each photo must be ${MESSAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB or smaller.`,
   conversationNotFound: "Conversation not found.",
   personNotFound: "No active staff member with this id.",

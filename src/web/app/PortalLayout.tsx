@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { dashboardPathFor } from "../../shared/departments";
 import { useAuth } from "../features/auth/AuthProvider";
+import { MessagesNavLabel } from "../features/messages/MessagesNavLabel";
 import { NotificationBell } from "../features/notifications/NotificationBell";
 import { RealtimeSync } from "../features/realtime/RealtimeSync";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
@@ -19,6 +20,7 @@ function PortalNavigation() {
   const links = [
     { to: dashboard, label: "Dashboard" },
     ...(isAdmin ? [{ to: "/admin", label: "Administration" }] : []),
+    { to: "/dashboard/messages", label: <MessagesNavLabel /> },
     { to: "/settings", label: "Settings" },
   ];
   return (

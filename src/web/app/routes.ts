@@ -98,6 +98,13 @@ export const portalRoutes: PortalRoute[] = [
   { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
   // Department dashboards (/dashboard/hr...) show the same screen until they get their own.
   { path: "/dashboard/*", title: "Dashboard", layout: "portal", ...dashboardPage },
+  // One route for the list and an open conversation, so opening one keeps the screen (and the list) in place.
+  {
+    path: "/dashboard/messages/:conversationId?",
+    title: "Messages",
+    layout: "portal",
+    ...lazyPage(() => import("../pages/portal/MessagesPage")),
+  },
   { path: "/settings", title: "Settings", layout: "portal", ...lazyPage(() => import("../pages/portal/SettingsPage")) },
   { path: "/admin", title: "Administration", layout: "portal", admin: true, ...lazyPage(() => import("../pages/admin/AdminPage")) },
 ];

@@ -19,6 +19,11 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-NG", {
 /** "14 March 2026 at 09:05", in Nigerian time. */
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
+const timeFormat = new Intl.DateTimeFormat("en-NG", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Lagos" });
+
+/** "09:05", in Nigerian time. */
+export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+
 const relativeFormat = new Intl.RelativeTimeFormat("en-NG", { numeric: "auto" });
 const relativeSteps: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
   [60, "second", 1],

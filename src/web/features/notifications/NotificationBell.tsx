@@ -65,7 +65,11 @@ export function NotificationBell() {
               <>
                 <span className="flex items-start justify-between gap-2">
                   <span className={item.readAt ? "" : "font-semibold"}>{item.title}</span>
-                  {item.readAt ? null : <span aria-label="unread" className="mt-1.5 size-2 shrink-0 rounded-full bg-accent-700" />}
+                  {item.readAt ? null : (
+                    <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent-700">
+                      <span className="sr-only">unread</span>
+                    </span>
+                  )}
                 </span>
                 {item.body ? <span className="line-clamp-2 text-sm">{item.body}</span> : null}
                 <span className="text-xs text-brand-700 dark:text-neutral-light">{formatRelative(item.createdAt)}</span>

@@ -16,7 +16,9 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent) {
   switch (event.type) {
     case "notification":
       void queryClient.invalidateQueries({ predicate: pathStartsWith("/notifications") });
-      toast.message(event.notification.title, { description: event.notification.body || undefined });
+      // No toast about the screen the person is looking at (a message in the conversation they have open).
+      if (event.notification.link !== window.location.pathname)
+        toast.message(event.notification.title, { description: event.notification.body || undefined });
       return;
     case "project.changed":
       void queryClient.invalidateQueries({ predicate: pathStartsWith(`/projects/${event.projectId}`, "/projects") });

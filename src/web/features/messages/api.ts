@@ -1,0 +1,50 @@
+import { ApiError } from "../../../shared/api";
+import type { ChatMessage, ConversationList, ConversationSummary, MessagePage, ReadMarker } from "../../../shared/conversations";
+import type { Presence } from "../../../shared/realtime";
+import type { StaffDirectory } from "../../../shared/staff-directory";
+import { apiPathOf, privateQuery } from "../../lib/api-query";
+import { apiRequest } from "../../lib/http";
+import { RETRY_POLICY } from "../../lib/retry";
+
+/** The viewer's conversations, latest activity first, and their unread total (the header's badge too). */
+export const conversationsQuery = privateQuery<ConversationList>(["/conversations"]);
+
+/** A refusal (403, 404) is an answer, shown at once; other failures get the SPEC §9 retries. */
+export const retryUnlessRefused = (failureCount: number, error: Error) =>
+  failureCount < RETRY_POLICY.maxRetries && !(error instanceof ApiError && (error.status === 403 || error.status === 404));
+
+/** A project's conversation, created on first use (404: not readable; 403: readable but not for messaging). */
+export const projectConversationQuery = (projectId: number) => ({
+  ...privateQuery<{ conversation: ConversationSummary }>([`/conversations/project/${projectId}`]),
+  retry: retryUnlessRefused,
+});
+
+/** The staff directory, to pick a colleague to write to (staff and admins). */
+export const staffDirectoryQuery = privateQuery<StaffDirectory>(["/users"]);
+
+/** Which of these people have the portal open (staff and admins); ids sorted so one set shares one cache entry. */
+export const presenceQuery = (ids: readonly string[]) => privateQuery<Presence>(["/presence", { ids: [...ids].sort().join(",") }]);
+
+export const threadPath = (conversationId: number) => `/conversations/${conversationId}/messages`;
+
+/** A page of a conversation's messages, oldest first: the newest by default, older than `before`, or newer than `after`. */
+export const fetchMessages = (conversationId: number, cursor: { before?: number; after?: number; limit?: number }) =>
+  apiRequest<MessagePage>("GET", apiPathOf([threadPath(conversationId), cursor]));
+
+/** Sends a message: JSON for text alone, multipart when photos go with it. */
+export function sendMessage(conversationId: number, body: string, photos: readonly File[]) {
+  if (photos.length === 0) return apiRequest<{ message: ChatMessage }>("POST", threadPath(conversationId), { body });
+  const form = new FormData();
+  form.append("body", body);
+  for (const photo of photos) form.append("attachments", photo);
+  return apiRequest<{ message: ChatMessage }>("POST", threadPath(conversationId), form);
+}
+
+export const markConversationRead = (conversationId: number, lastReadMessageId: number) =>
+  apiRequest<ReadMarker>("POST", `/conversations/${conversationId}/read`, { lastReadMessageId });
+
+export const openDirectConversation = (userId: string) =>
+  apiRequest<{ conversation: ConversationSummary }>("POST", "/conversations/direct", { userId });
+
+export const openDepartmentChannel = (department: string) =>
+  apiRequest<{ conversation: ConversationSummary }>("GET", `/conversations/department/${encodeURIComponent(department)}`);
