@@ -1,8 +1,6 @@
 import { expect } from "vitest";
-import { codeIn, type startMailCatcher } from "./mail-catcher.js";
+import { codeIn, type MailCatcher } from "./mail-catcher.js";
 import type { TestServer } from "./test-app.js";
-
-type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
 export type ApiAnswer = {
   status: number;
@@ -50,7 +48,7 @@ async function answerOf(request: string, response: Response): Promise<ApiAnswer>
   };
 }
 
-/** Calls the API of a running test server over HTTP, and walks accounts through registration and sign-in. */
+/** Calls the API of a running test server over HTTP (JSON and multipart), and walks accounts through registration and sign-in. */
 export function accountsClient(server: () => TestServer, mail: () => MailCatcher) {
   /** Calls /api<path>: GET without a body and POST with one, unless a method is given. */
   async function call(path: string, body?: unknown, headers: Record<string, string> = {}, method?: string): Promise<ApiAnswer> {

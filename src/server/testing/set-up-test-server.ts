@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { accountsClient } from "./accounts.js";
-import { startMailCatcher } from "./mail-catcher.js";
+import { type MailCatcher, startMailCatcher } from "./mail-catcher.js";
 import { portalPeople } from "./people.js";
 import { projectMaker } from "./projects.js";
 import { startTestServer, type TestServer } from "./test-app.js";
-
-type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
 type Options = NonNullable<Parameters<typeof startTestServer>[1]> & {
   /** One server for the whole file or describe (started before its first test) instead of a fresh one per test. */
