@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type BlogCategorySlug, blogCategories, type Page } from "./content.js";
+import { pageNumber } from "./fields.js";
 
 /** A post is written as a draft, then published (public) or unpublished (a draft again). */
 export const blogPostStatuses = ["draft", "published"] as const;
@@ -73,12 +74,7 @@ export const blogPreviewSchema = z.object({ bodyMarkdown: z.string().max(BLOG_BO
 
 export const managedPostsQuerySchema = z.object({
   status: z.enum(blogPostStatuses, { error: "Unknown status." }).optional(),
-  page: z.coerce
-    .number({ error: "Page must be a whole number." })
-    .int("Page must be a whole number.")
-    .min(1, "Page must be 1 or more.")
-    .max(10_000)
-    .default(1),
+  page: pageNumber.max(10_000).default(1),
 });
 
 /** A slug made from a title: "Harmattan & Concrete: 5 tips" -> "harmattan-concrete-5-tips". */

@@ -8,3 +8,9 @@ export const phoneNumber = z
   .trim()
   .max(30, invalidPhone)
   .refine((value) => value === "" || /^\+?[0-9 ()-]{7,}$/.test(value), invalidPhone);
+
+/** The page of a list query (?page=2): a whole number from 1. */
+export const pageNumber = z.coerce
+  .number({ error: "Page must be a whole number." })
+  .int("Page must be a whole number.")
+  .min(1, "Page must be 1 or more.");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Page } from "./content.js";
+import { pageNumber } from "./fields.js";
 
 /** The life of a contact inquiry in the office's inbox. */
 export const inquiryStatuses = ["new", "assigned", "handled"] as const;
@@ -25,12 +26,7 @@ export const inquiryListQuerySchema = z.object({
   status: z.enum(inquiryStatuses, { error: "Unknown status." }).optional(),
   assignee: z.union([z.literal("me"), z.literal("none"), z.uuid("Unknown assignee.")], { error: "Unknown assignee." }).optional(),
   search: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
-  page: z.coerce
-    .number({ error: "Page must be a whole number." })
-    .int("Page must be a whole number.")
-    .min(1, "Page must be 1 or more.")
-    .max(10_000)
-    .default(1),
+  page: pageNumber.max(10_000).default(1),
 });
 export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
 

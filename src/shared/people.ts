@@ -1,6 +1,7 @@
 /** GET /api/people: the staff directory by department (HR and admins). */
 
-export type StaffMember = {
+/** Who a staff account is: the same in the directory and in the list of accounts awaiting approval. */
+export type StaffIdentity = {
   id: string;
   firstName: string;
   lastName: string;
@@ -8,6 +9,9 @@ export type StaffMember = {
   phone: string;
   department: string;
   department_code: string | null;
+};
+
+export type StaffMember = StaffIdentity & {
   avatar: string | null;
   role: "staff" | "admin";
   lastLoginAt: string | null;
@@ -16,14 +20,7 @@ export type StaffMember = {
 export type DepartmentStaff = { department: string; headcount: number; staff: StaffMember[] };
 
 /** A staff account registered but not yet approved by an admin (POST /api/admin/users/{id}/approve lets it in). */
-export type PendingStaffAccount = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  department: string;
-  department_code: string | null;
+export type PendingStaffAccount = StaffIdentity & {
   /** Whether the owner has confirmed the email address with the emailed code. */
   emailConfirmed: boolean;
   registeredAt: string;

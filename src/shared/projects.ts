@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "./fields.js";
 
 /** A project's life (ARCHITECTURE §4: clients' requests start as `requested`). */
 export const projectStatuses = ["requested", "planning", "in_progress", "on_hold", "completed", "cancelled"] as const;
@@ -91,11 +92,7 @@ export const projectListQuerySchema = z.object({
   category: category.optional(),
   client: userId("Unknown client.").optional(),
   manager: userId("Unknown manager.").optional(),
-  page: z.coerce
-    .number({ error: "Page must be a whole number." })
-    .int("Page must be a whole number.")
-    .min(1, "Page must be 1 or more.")
-    .default(1),
+  page: pageNumber.default(1),
   pageSize: z.coerce
     .number({ error: "Page size must be a whole number." })
     .int("Page size must be a whole number.")
@@ -109,11 +106,7 @@ export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 /** GET /api/projects/portfolio-candidates query (canManageSiteContent). */
 export const portfolioCandidatesQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  page: z.coerce
-    .number({ error: "Page must be a whole number." })
-    .int("Page must be a whole number.")
-    .min(1, "Page must be 1 or more.")
-    .default(1),
+  page: pageNumber.default(1),
 });
 
 /** POST /api/projects by the project office (canRunProjects). */

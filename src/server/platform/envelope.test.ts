@@ -1,16 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testDatabase } from "../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { setUpTestServer } from "../testing/set-up-test-server.js";
+import { startTestServer, testDatabase } from "../testing/test-app.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+// Raw HTTP here (not call()): these tests read the envelope exactly as sent.
+const { server } = setUpTestServer({}, { once: true });
 
 describe("the API envelope", () => {
   it("wraps data as { success, data, message, error }", async () => {
-    const response = await fetch(server.url("/api/services"));
+    const response = await fetch(server().url("/api/services"));
     const body = await response.json();
     expect(response.status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(["data", "error", "message", "success"]);
@@ -19,7 +17,7 @@ describe("the API envelope", () => {
   });
 
   it("answers an unknown /api path with a 404 envelope naming it", async () => {
-    const response = await fetch(server.url("/api/no/such/thing?x=1"));
+    const response = await fetch(server().url("/api/no/such/thing?x=1"));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       success: false,
@@ -30,7 +28,7 @@ describe("the API envelope", () => {
   });
 
   it("answers malformed JSON with 400", async () => {
-    const response = await fetch(server.url("/api/contact"), {
+    const response = await fetch(server().url("/api/contact"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{ name: ",
@@ -40,7 +38,7 @@ describe("the API envelope", () => {
   });
 
   it("answers a body over 1 MiB with 413", async () => {
-    const response = await fetch(server.url("/api/contact"), {
+    const response = await fetch(server().url("/api/contact"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "x".repeat(1_100_000) }),
@@ -50,7 +48,7 @@ describe("the API envelope", () => {
   });
 
   it("answers an unknown record with a 404 envelope", async () => {
-    const response = await fetch(server.url("/api/blog/posts/no-such-post"));
+    const response = await fetch(server().url("/api/blog/posts/no-such-post"));
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ success: false, data: null, message: "Blog post was not found." });
   });

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import { diskFolder } from "./storage.js";
 
 /**
  * Files that must never be public (project documents): kept outside the served uploads folder
@@ -15,19 +15,11 @@ export type PrivateFileStorage = {
 };
 
 export function createPrivateDiskStorage(root: string): PrivateFileStorage {
-  const fileOf = (key: string) => {
-    const file = path.resolve(root, key);
-    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the private folder: ${key}`);
-    return file;
-  };
+  const folder = diskFolder(root, "private");
   return {
-    async save(key, contents) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, contents);
-    },
+    save: folder.write,
     async open(key) {
-      const file = fileOf(key);
+      const file = folder.fileOf(key);
       try {
         const { size } = await stat(file);
         return { stream: createReadStream(file), sizeBytes: size };
@@ -36,8 +28,6 @@ export function createPrivateDiskStorage(root: string): PrivateFileStorage {
         throw error;
       }
     },
-    async remove(key) {
-      await rm(fileOf(key), { force: true });
-    },
+    remove: folder.remove,
   };
 }

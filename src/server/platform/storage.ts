@@ -11,22 +11,34 @@ export type FileStorage = {
 
 export const UPLOADS_PREFIX = "/uploads/";
 
-export function createDiskStorage(root: string): FileStorage {
+/** Files kept on disk under one folder by key; a key that would lead out of the folder (../) is refused. */
+export function diskFolder(root: string, name: string) {
   const fileOf = (key: string) => {
     const file = path.resolve(root, key);
-    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the uploads folder: ${key}`);
+    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the ${name} folder: ${key}`);
     return file;
   };
   return {
-    async save(key, contents) {
+    fileOf,
+    async write(key: string, contents: Buffer) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, contents);
-      return `${UPLOADS_PREFIX}${key}`;
     },
-    async remove(key) {
+    async remove(key: string) {
       await rm(fileOf(key), { force: true });
     },
+  };
+}
+
+export function createDiskStorage(root: string): FileStorage {
+  const folder = diskFolder(root, "uploads");
+  return {
+    async save(key, contents) {
+      await folder.write(key, contents);
+      return `${UPLOADS_PREFIX}${key}`;
+    },
+    remove: folder.remove,
     keyOf: (url) => (url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null),
   };
 }

@@ -45,5 +45,7 @@ export async function startMailCatcher() {
   };
 }
 
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
 /** The six-digit code in a mail's subject. */
 export const codeIn = (mail: CaughtMail) => /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? "";

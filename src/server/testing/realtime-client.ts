@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import type { RealtimeServerFrame } from "../../shared/realtime.js";
+import type { RealtimeEvent, RealtimeServerFrame } from "../../shared/realtime.js";
 import type { TestServer } from "./test-app.js";
 
 export type RealtimeTestClient = {
@@ -71,3 +71,9 @@ export async function connectSignedIn(
   await client.waitFor((frame) => frame.type === "ready");
   return client;
 }
+
+/** Matches the frames of one kind of event, for waitFor: `socket.waitFor(isEvent("message"))`. */
+export const isEvent =
+  <Type extends RealtimeEvent["type"]>(type: Type) =>
+  (frame: { type: string }): frame is Extract<RealtimeEvent, { type: Type }> =>
+    frame.type === type;

@@ -2,8 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
-import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   contactInquiries,
   conversations,
@@ -17,30 +16,15 @@ import {
   sessions,
   users,
 } from "../../db/schema.js";
-import { accountsClient, TEST_PASSWORD } from "../../testing/accounts.js";
-import { codeIn, startMailCatcher } from "../../testing/mail-catcher.js";
-import { portalPeople, type SignedIn } from "../../testing/staff.js";
-import { startTestServer, type TestServer, testConfig, testDatabase } from "../../testing/test-app.js";
+import { TEST_PASSWORD } from "../../testing/accounts.js";
+import { pngImage } from "../../testing/images.js";
+import { codeIn } from "../../testing/mail-catcher.js";
+import { ADMIN_PASSWORD, type SignedIn } from "../../testing/people.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testConfig, testDatabase } from "../../testing/test-app.js";
 import { createAdmin } from "../auth/create-admin.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-  people.reset();
-});
-afterEach(() => server.close());
-
-const accounts = accountsClient(
-  () => server,
-  () => mail,
-);
-const { call, signIn } = accounts;
-const people = portalPeople(accounts);
+const { server, mail, call, upload, signIn, people } = setUpTestServer();
 const db = async () => (await testDatabase()).db;
 
 async function seedClientProject(clientId: string) {
@@ -76,7 +60,7 @@ describe("changing the email address", () => {
     expect(requested.status).toBe(200);
     expect(requested.body.data).toEqual({ pendingEmail: "new@example.com" });
     expect(requested.body.message).toBe("We have emailed a 6-digit code to new@example.com. Enter it to confirm your new email address.");
-    const code = codeIn(await mail.latestTo("new@example.com"));
+    const code = codeIn(await mail().latestTo("new@example.com"));
     expect(code).toMatch(/^\d{6}$/);
     // Until the code comes back, the old address is still the account's.
     expect((await call("/auth/profile", undefined, client.auth)).body.data.email).toBe("old@example.com");
@@ -89,7 +73,7 @@ describe("changing the email address", () => {
     const [stored] = await (await db()).select().from(users).where(eq(users.id, client.id));
     expect(stored?.pendingEmail).toBeNull();
 
-    const notice = await mail.latestTo("old@example.com");
+    const notice = await mail().latestTo("old@example.com");
     expect(notice.subject).toBe("The email address of your Crestbuild account has changed");
     expect(notice.raw).toContain("new@example.com");
     expect((await call("/auth/verify-credentials", { email: "old@example.com", password: TEST_PASSWORD })).status).toBe(401);
@@ -123,10 +107,10 @@ describe("changing the email address", () => {
     expect(same.body.fields.newEmail).toBe("This is already your email address.");
     const invalid = await call("/auth/change-email", { newEmail: "not an email", password: TEST_PASSWORD }, client.auth);
     expect(invalid.body.fields.newEmail).toBe("Please enter a valid email address.");
-    expect(mail.mails.filter((sent) => sent.to.includes("other@example.com"))).toHaveLength(0);
+    expect(mail().mails.filter((sent) => sent.to.includes("other@example.com"))).toHaveLength(0);
 
     await call("/auth/change-email", { newEmail: "other@example.com", password: TEST_PASSWORD }, client.auth);
-    const right = codeIn(await mail.latestTo("other@example.com"));
+    const right = codeIn(await mail().latestTo("other@example.com"));
     const wrongCode = await call("/auth/confirm-email-change", { code: right === "000000" ? "111111" : "000000" }, client.auth);
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.fields.code).toBe("That code is not valid or has expired. Request a new one and try again.");
@@ -192,7 +176,7 @@ describe("notification preferences", () => {
     expect((await call(`/inquiries/${first?.id}`, { assignedToId: quiet.id }, admin.auth, "PUT")).status).toBe(200);
     expect((await call(`/inquiries/${second?.id}`, { assignedToId: loud.id }, admin.auth, "PUT")).status).toBe(200);
 
-    expect((await mail.latestTo("loud@crestbuild.ng")).subject).toBe("Inquiry assigned to you: Fence");
+    expect((await mail().latestTo("loud@crestbuild.ng")).subject).toBe("Inquiry assigned to you: Fence");
     const sentToQuiet = await database.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "quiet@crestbuild.ng"));
     expect(sentToQuiet.map((sent) => sent.subject)).not.toContain("Inquiry assigned to you: Duplex");
     const bell = await call("/notifications", undefined, quiet.auth);
@@ -259,19 +243,15 @@ describe("GET /api/users/me/export", () => {
   it("downloads the user's data as a JSON file, without any secret", async () => {
     const client = await people.client("data@example.com");
     const project = await seedClientProject(client.id);
-    await fetch(server.url("/api/contact"), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        name: "Tunde Bakare",
-        email: "data@example.com",
-        subject: "Second house",
-        message: "Thinking of a second house.",
-      }),
+    await call("/contact", {
+      name: "Tunde Bakare",
+      email: "data@example.com",
+      subject: "Second house",
+      message: "Thinking of a second house.",
     });
     const mfaSecret = (await call("/auth/mfa/enroll", {}, client.auth)).body.data.secret as string;
 
-    const response = await fetch(server.url("/api/users/me/export"), { headers: client.auth });
+    const response = await fetch(server().url("/api/users/me/export"), { headers: client.auth });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
     const today = new Date().toISOString().slice(0, 10);
@@ -301,9 +281,9 @@ describe("GET /api/users/me/export", () => {
   it("allows five downloads an hour from one address", async () => {
     const client = await people.client("often@example.com");
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await fetch(server.url("/api/users/me/export"), { headers: client.auth })).status).toBe(200);
+      expect((await fetch(server().url("/api/users/me/export"), { headers: client.auth })).status).toBe(200);
     }
-    const refused = await fetch(server.url("/api/users/me/export"), { headers: client.auth });
+    const refused = await fetch(server().url("/api/users/me/export"), { headers: client.auth });
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
   });
@@ -313,13 +293,8 @@ describe("DELETE /api/users/me", () => {
   const uploadedFile = (url: string) => path.join(testConfig().dataDir, "uploads", url.replace(/^\/uploads\//, ""));
 
   async function uploadAvatar(user: SignedIn) {
-    const form = new FormData();
-    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#051822" } })
-      .png()
-      .toBuffer();
-    form.append("avatar", new Blob([new Uint8Array(photo)], { type: "image/png" }), "me.png");
-    const response = await fetch(server.url("/api/users/upload-avatar"), { method: "POST", headers: user.auth, body: form });
-    return (await response.json()).data.avatar as string;
+    const photo = { field: "avatar", name: "me.png", type: "image/png", data: await pngImage(300, 300) };
+    return (await upload("/users/upload-avatar", [photo], user.auth)).body.data.avatar as string;
   }
 
   it("deletes the account, its photo and its sessions, keeps its projects without a client, and emails a confirmation", async () => {
@@ -358,7 +333,7 @@ describe("DELETE /api/users/me", () => {
       .from(securityEvents)
       .where(and(eq(securityEvents.type, "account_deleted"), eq(securityEvents.outcome, "success")));
     expect(events).toMatchObject([{ userId: null, email: "leaving@example.com" }]);
-    expect((await mail.latestTo("leaving@example.com")).subject).toBe("Your Crestbuild account has been deleted");
+    expect((await mail().latestTo("leaving@example.com")).subject).toBe("Your Crestbuild account has been deleted");
     const [goodbye] = await database.select().from(mailOutbox).where(eq(mailOutbox.subject, "Your Crestbuild account has been deleted"));
     expect(goodbye?.textBody).toContain("Projects where you were the client stay in the company's records");
   });
@@ -378,13 +353,13 @@ describe("DELETE /api/users/me", () => {
 
   it("refuses the last active admin, and lets an admin go once another one exists", async () => {
     const admin = await people.admin();
-    const refused = await call("/users/me", { password: "Zuma-rock-2026!", confirmation: "DELETE" }, admin.auth, "DELETE");
+    const refused = await call("/users/me", { password: ADMIN_PASSWORD, confirmation: "DELETE" }, admin.auth, "DELETE");
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("You are the last administrator. Make another account an administrator before you delete yours.");
     expect((await call("/auth/profile", undefined, admin.auth)).status).toBe(200);
 
     await createAdmin(await db(), { email: "second@crestbuild.ng", firstName: "Bisi", lastName: "Ade", password: "Aso-villa-2026!" });
-    expect((await call("/users/me", { password: "Zuma-rock-2026!", confirmation: "DELETE" }, admin.auth, "DELETE")).status).toBe(200);
+    expect((await call("/users/me", { password: ADMIN_PASSWORD, confirmation: "DELETE" }, admin.auth, "DELETE")).status).toBe(200);
   });
 
   it("asks for the authenticator code when two-step sign-in is on", async () => {

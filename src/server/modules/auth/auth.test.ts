@@ -1,30 +1,16 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { securityEvents, sessions, settings, users } from "../../db/schema.js";
-import { accountsClient, person } from "../../testing/accounts.js";
-import { codeIn, startMailCatcher } from "../../testing/mail-catcher.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+import { person } from "../../testing/accounts.js";
+import { codeIn } from "../../testing/mail-catcher.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 
 const AUTH_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url, AUTH_SECRET });
-});
-afterEach(() => server.close());
+const { mail, call, registerVerified, signIn } = setUpTestServer({ AUTH_SECRET });
 
 const db = async () => (await testDatabase()).db;
-
-const { call, registerVerified, signIn } = accountsClient(
-  () => server,
-  () => mail,
-);
 
 describe("registration", () => {
   it("creates a client account in General Users and emails a six-digit code", async () => {
@@ -34,7 +20,7 @@ describe("registration", () => {
     const [user] = await (await db()).select().from(users).where(eq(users.email, "ada@example.com"));
     expect(user).toMatchObject({ role: "user", department: "General Users", departmentCode: null, emailVerifiedAt: null });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
-    const sent = await mail.latestTo("ada@example.com");
+    const sent = await mail().latestTo("ada@example.com");
     expect(codeIn(sent)).toMatch(/^\d{6}$/);
     expect(sent.raw).toContain("text/html");
   });
@@ -77,7 +63,7 @@ describe("registration", () => {
 describe("email verification", () => {
   it("refuses a wrong code and keeps the account unverified", async () => {
     await call("/auth/register", person("kemi@example.com"));
-    const right = codeIn(await mail.latestTo("kemi@example.com"));
+    const right = codeIn(await mail().latestTo("kemi@example.com"));
     const wrong = right === "000000" ? "111111" : "000000";
     const { status } = await call("/auth/verify-otp", { email: "kemi@example.com", code: wrong });
     expect(status).toBe(400);
@@ -87,21 +73,21 @@ describe("email verification", () => {
 
   it("sends a new code on request, and only the newest code works", async () => {
     await call("/auth/register", person("femi@example.com"));
-    const first = codeIn(await mail.latestTo("femi@example.com"));
-    const before = mail.mails.length;
+    const first = codeIn(await mail().latestTo("femi@example.com"));
+    const before = mail().mails.length;
     expect((await call("/auth/resend-verification", { email: "femi@example.com" })).status).toBe(200);
-    await expect.poll(() => mail.mails.length).toBe(before + 1);
-    const second = codeIn(await mail.latestTo("femi@example.com"));
+    await expect.poll(() => mail().mails.length).toBe(before + 1);
+    const second = codeIn(await mail().latestTo("femi@example.com"));
     if (first !== second) expect((await call("/auth/verify-otp", { email: "femi@example.com", code: first })).status).toBe(400);
     expect((await call("/auth/verify-otp", { email: "femi@example.com", code: second })).status).toBe(200);
   });
 
   it("answers a resend for an unknown address the same way, without sending anything", async () => {
-    const before = mail.mails.length;
+    const before = mail().mails.length;
     const { status, body } = await call("/auth/resend-verification", { email: "nobody@example.com" });
     expect(status).toBe(200);
     expect(body.message).toBe("If that address has an unconfirmed account, a new code is on its way.");
-    expect(mail.mails.length).toBe(before);
+    expect(mail().mails.length).toBe(before);
   });
 });
 
@@ -297,18 +283,9 @@ describe("profile", () => {
         "role",
       ].sort(),
     );
-    const response = await fetch(server.url("/api/auth/profile"), {
-      method: "PUT",
-      headers: { "content-type": "application/json", ...auth },
-      body: JSON.stringify({ location: "Asokoro, Abuja", firstName: "" }),
-    });
-    expect(response.status).toBe(400);
-    const saved = await fetch(server.url("/api/auth/profile"), {
-      method: "PUT",
-      headers: { "content-type": "application/json", ...auth },
-      body: JSON.stringify({ location: "Asokoro, Abuja" }),
-    });
-    expect((await saved.json()).data.location).toBe("Asokoro, Abuja");
+    expect((await call("/auth/profile", { location: "Asokoro, Abuja", firstName: "" }, auth, "PUT")).status).toBe(400);
+    const saved = await call("/auth/profile", { location: "Asokoro, Abuja" }, auth, "PUT");
+    expect(saved.body.data.location).toBe("Asokoro, Abuja");
   });
 });
 
@@ -319,15 +296,15 @@ describe("password reset and change", () => {
     const unknown = await call("/auth/forgot-password", { email: "stranger@example.com" });
     expect(known.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
-    expect(codeIn(await mail.latestTo("forgot@example.com"))).toMatch(/^\d{6}$/);
-    expect(mail.mails.some((sent) => sent.to.includes("stranger@example.com"))).toBe(false);
+    expect(codeIn(await mail().latestTo("forgot@example.com"))).toMatch(/^\d{6}$/);
+    expect(mail().mails.some((sent) => sent.to.includes("stranger@example.com"))).toBe(false);
   });
 
   it("resets with the emailed code, signs out every session, and the new password works", async () => {
     await registerVerified("reset@example.com");
     const session = await signIn("reset@example.com");
     await call("/auth/forgot-password", { email: "reset@example.com" });
-    const code = codeIn(await mail.latestTo("reset@example.com"));
+    const code = codeIn(await mail().latestTo("reset@example.com"));
     const bad = await call("/auth/reset-password", { email: "reset@example.com", code: "12345", newPassword: "new-pass-2026" });
     expect(bad.body.fields.code).toBe("Invalid or expired reset code");
     expect((await call("/auth/reset-password", { email: "reset@example.com", code, newPassword: "new-pass-2026" })).status).toBe(200);

@@ -1,32 +1,16 @@
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { securityEvents } from "../../db/schema.js";
-import { accountsClient, TEST_PASSWORD } from "../../testing/accounts.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+import { TEST_PASSWORD } from "../../testing/accounts.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-afterEach(() => server.close());
-
-const { call, registerVerified, signIn } = accountsClient(
-  () => server,
-  () => mail,
-);
+const { call, people } = setUpTestServer();
 
 /** Signs in, enrols an authenticator and returns its secret and recovery codes. */
 async function enrolled(email: string) {
-  await registerVerified(email);
-  const session = await signIn(email);
-  const auth = { authorization: `Bearer ${session.accessToken}` };
+  const { auth } = await people.client(email);
   const started = await call("/auth/mfa/enroll", {}, auth);
   expect(started.status).toBe(200);
   const secret = started.body.data.secret as string;
@@ -42,9 +26,7 @@ async function checkCredentials(email: string) {
 
 describe("two-step sign-in (TOTP)", () => {
   it("enrols with a secret and a QR code, and refuses a wrong first code", async () => {
-    await registerVerified("qr@example.com");
-    const session = await signIn("qr@example.com");
-    const auth = { authorization: `Bearer ${session.accessToken}` };
+    const { auth } = await people.client("qr@example.com");
     const started = await call("/auth/mfa/enroll", {}, auth);
     expect(started.body.data.otpauthUri).toMatch(/^otpauth:\/\/totp\/Crestbuild:qr%40example\.com\?/);
     expect(started.body.data.qrCodeSvg).toMatch(/^<svg/);

@@ -1,24 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountsClient, person } from "../../testing/accounts.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { startTestServer, type TestServer } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { person } from "../../testing/accounts.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
 // A fresh server per test: the per-address counters start at zero.
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-afterEach(() => server.close());
-
-const { call, registerVerified } = accountsClient(
-  () => server,
-  () => mail,
-);
+const { call, registerVerified } = setUpTestServer();
 
 describe("per-address limits on the account endpoints", () => {
   it.each([

@@ -84,6 +84,20 @@ export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: Acc
 
   const { issue: issueCode, consume: consumeCode } = createOneTimeCodes(db);
 
+  /** Sets a new password and ends the account's open sessions, but those of the device that keeps going (its family). */
+  async function replacePassword(userId: string, newPassword: string, keptFamilyId?: string) {
+    const passwordHash = await hashPassword(newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keptFamilyId ? ne(sessions.familyId, keptFamilyId) : undefined),
+        );
+    });
+  }
+
   async function sendVerificationEmail(user: UserRow) {
     const code = await issueCode(user.id, "verify_email", randomDigits(VERIFICATION_CODE_LENGTH), EMAIL_CODE_MINUTES);
     await mailer.send({
@@ -329,14 +343,7 @@ export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: Acc
         );
         throw new ApiError(400, authMessages.invalidResetCode, "invalid_code", { code: authMessages.invalidResetCode });
       }
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      await replacePassword(user.id, newPassword);
       await recordSecurityEvent(db, { type: "password_reset", outcome: "success", userId: user.id, email: user.email }, origin);
     },
 
@@ -348,16 +355,7 @@ export function createAuthService(deps: { db: AppDb; mailer: Mailer; tokens: Acc
         throw new ApiError(400, productMessages.validationFailed, "validation_failed", { currentPassword: wrongCurrentPassword });
       }
       const [current] = await db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.id, sessionId));
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), current ? ne(sessions.familyId, current.familyId) : undefined),
-        );
+      await replacePassword(user.id, newPassword, current?.familyId);
       await recordSecurityEvent(db, { type: "password_change", outcome: "success", userId: user.id, email: user.email }, origin);
     },
 

@@ -1,32 +1,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountsClient } from "../../testing/accounts.js";
+import { describe, expect, it } from "vitest";
 import { readPage } from "../../testing/html.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { portalPeople, type SignedIn } from "../../testing/staff.js";
-import { startTestServer, type TestServer, testConfig } from "../../testing/test-app.js";
+import { jpegWithGps } from "../../testing/images.js";
+import type { SignedIn } from "../../testing/people.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testConfig } from "../../testing/test-app.js";
 
 const ORIGIN = "https://www.crestbuild.test";
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-  people.reset();
-});
-afterEach(() => server.close());
-
-const accounts = accountsClient(
-  () => server,
-  () => mail,
-);
-const { call } = accounts;
-const people = portalPeople(accounts);
+const { server, call, upload, people } = setUpTestServer();
 
 const draft = {
   title: "Curing concrete in the harmattan",
@@ -42,9 +25,9 @@ const marketer = () => people.staff("dayo@crestbuild.ng", "Digital Marketing");
 async function publicView(slug: string) {
   const [listing, blogPage, sitemap, postPage] = await Promise.all([
     call("/blog/posts"),
-    fetch(server.url("/blog")).then((response) => response.text()),
-    fetch(server.url("/sitemap.xml")).then((response) => response.text()),
-    fetch(server.url(`/blog/technology/${slug}`)),
+    fetch(server().url("/blog")).then((response) => response.text()),
+    fetch(server().url("/sitemap.xml")).then((response) => response.text()),
+    fetch(server().url(`/blog/technology/${slug}`)),
   ]);
   return {
     inApi: listing.body.data.items.some((item: { slug: string }) => item.slug === slug),
@@ -168,29 +151,19 @@ describe("post addresses (slugs)", () => {
 });
 
 describe("cover images", () => {
-  async function uploadCover(writer: SignedIn, id: number, contents: Buffer, type: string) {
-    const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(contents)], { type }), "cover");
-    const response = await fetch(server.url(`/api/blog/manage/posts/${id}/cover`), {
-      method: "POST",
-      headers: writer.auth,
-      body: form,
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const uploadCover = (writer: SignedIn, id: number, data: Buffer, type: string) =>
+    upload(`/blog/manage/posts/${id}/cover`, [{ field: "image", name: "cover", type, data }], writer.auth);
   const uploadedFile = (url: string) => path.join(testConfig().dataDir, "uploads", url.replace(/^\/uploads\//, ""));
 
   it("stores a re-encoded WebP cover, replaces the previous one and refuses what is not an image", async () => {
     const writer = await marketer();
     const post = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
-    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#AA7452" } })
-      .jpeg()
-      .toBuffer();
+    const photo = await jpegWithGps(2400, 1600);
 
     const first = await uploadCover(writer, post.id, photo, "image/jpeg");
     expect(first.status).toBe(200);
     expect(first.body.data.coverImage).toMatch(/^\/uploads\/blog\/\d+-[0-9a-f-]+\.webp$/);
-    const served = await fetch(server.url(first.body.data.coverImage));
+    const served = await fetch(server().url(first.body.data.coverImage));
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 1600, height: 900 });
 

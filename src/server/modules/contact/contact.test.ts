@@ -1,14 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactAcknowledgement } from "../../../shared/contact.js";
 import { contactInquiries, mailOutbox } from "../../db/schema.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ CONTACT_INBOX: "inbox@crestbuild.test" });
-});
-afterEach(() => server.close());
+const { call } = setUpTestServer({ CONTACT_INBOX: "inbox@crestbuild.test" });
 
 const valid = {
   name: "Amina Bello",
@@ -18,13 +15,7 @@ const valid = {
   message: "We own a plot in Gwarinpa and would like a quote for a four-bedroom duplex with a boys' quarters.",
 };
 
-function post(body: unknown) {
-  return fetch(server.url("/api/contact"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const post = (body: unknown) => call("/contact", body);
 
 const db = async () => (await testDatabase()).db;
 
@@ -32,7 +23,7 @@ describe("POST /api/contact", () => {
   it("stores a valid inquiry, emails the company's inbox and acknowledges it", async () => {
     const response = await post(valid);
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ success: true, data: null, message: contactAcknowledgement, error: null });
+    expect(response.body).toEqual({ success: true, data: null, message: contactAcknowledgement, error: null });
 
     const stored = await (await db()).select().from(contactInquiries);
     expect(stored).toHaveLength(1);
@@ -67,7 +58,7 @@ describe("POST /api/contact", () => {
   ])("refuses an invalid %s with a field message and stores nothing", async (field, change, message) => {
     const response = await post({ ...valid, ...change });
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const { body } = response;
     expect(body).toMatchObject({
       success: false,
       data: null,
@@ -79,8 +70,7 @@ describe("POST /api/contact", () => {
   });
 
   it("reports every invalid field at once", async () => {
-    const response = await post({});
-    const body = await response.json();
+    const { body } = await post({});
     expect(Object.keys(body.fields).sort()).toEqual(["email", "message", "name", "subject"]);
   });
 
@@ -96,9 +86,8 @@ describe("POST /api/contact", () => {
     const refused = await post(valid);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const body = await refused.json();
-    expect(body.success).toBe(false);
-    expect(body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
     expect(await (await db()).select().from(contactInquiries)).toHaveLength(5);
   });
 });

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blogCategories } from "../../../shared/content.js";
 import { contentDir } from "../../paths.js";
 import { readPage } from "../../testing/html.js";
-import { startTestServer, type TestServer } from "../../testing/test-app.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { type ContentFiles, readContentFiles } from "./content-files.js";
 
 const ORIGIN = "https://www.crestbuild.test";
-let server: TestServer;
+// The pages only read: one server for the whole file.
+const { server } = setUpTestServer({}, { once: true });
 let content: ContentFiles;
-
 beforeAll(async () => {
-  server = await startTestServer();
   content = await readContentFiles(contentDir);
 });
-afterAll(() => server.close());
 
 async function getPage(path: string) {
-  const response = await fetch(server.url(path));
+  const response = await fetch(server().url(path));
   return { status: response.status, headers: response.headers, page: readPage(await response.text()) };
 }
 
@@ -74,7 +72,7 @@ describe("server-rendered public pages", () => {
   it("renders a blog post with its Markdown as HTML and BlogPosting structured data", async () => {
     const post = newestPost();
     if (!post) throw new Error("no posts in content/blog");
-    const response = await fetch(server.url(`/blog/${post.category}/${post.slug}`));
+    const response = await fetch(server().url(`/blog/${post.category}/${post.slug}`));
     const html = await response.text();
     const page = readPage(html);
     expect(response.status).toBe(200);
@@ -132,7 +130,7 @@ describe("pages that do not exist", () => {
 
 describe("sitemap and robots", () => {
   it("lists every public page and post with a last-modified date", async () => {
-    const response = await fetch(server.url("/sitemap.xml"));
+    const response = await fetch(server().url("/sitemap.xml"));
     expect(response.headers.get("content-type")).toContain("application/xml");
     const xml = await response.text();
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
@@ -144,7 +142,7 @@ describe("sitemap and robots", () => {
   });
 
   it("allows the public site and keeps crawlers out of the portal", async () => {
-    const text = await (await fetch(server.url("/robots.txt"))).text();
+    const text = await (await fetch(server().url("/robots.txt"))).text();
     expect(text).toContain("Allow: /\n");
     for (const path of ["/dashboard", "/admin", "/settings", "/login", "/api/"]) expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
@@ -153,7 +151,7 @@ describe("sitemap and robots", () => {
 
 describe("security headers", () => {
   it("sends a nonce-based CSP whose nonce is the one on the page's scripts, and forbids framing", async () => {
-    const response = await fetch(server.url("/"));
+    const response = await fetch(server().url("/"));
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();

@@ -1,66 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactInquiries, projects } from "../../db/schema.js";
-import { accountsClient } from "../../testing/accounts.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { portalPeople } from "../../testing/staff.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { contactInquiries } from "../../db/schema.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-  people.reset();
-});
-afterEach(() => server.close());
-
-const accounts = accountsClient(
-  () => server,
-  () => mail,
-);
-const { call } = accounts;
-const people = portalPeople(accounts);
+const { mail, call, people, createProject } = setUpTestServer();
 const db = async () => (await testDatabase()).db;
 
 const DENIED = "Access denied. You don't have permission to access this resource.";
 
 async function submitInquiry(subject: string, extra: Record<string, string> = {}) {
-  const response = await fetch(server.url("/api/contact"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: "Amina Bello",
-      email: "amina.bello@example.com",
-      subject,
-      message: "We would like a quote and a site visit, please.",
-      ...extra,
-    }),
+  const sent = await call("/contact", {
+    name: "Amina Bello",
+    email: "amina.bello@example.com",
+    subject,
+    message: "We would like a quote and a site visit, please.",
+    ...extra,
   });
-  expect(response.status).toBe(201);
+  expect(sent.status).toBe(201);
   const [row] = await (await db()).select().from(contactInquiries).where(eq(contactInquiries.subject, subject));
   if (!row) throw new Error("inquiry not stored");
   return row.id;
-}
-
-async function seedProject() {
-  const [project] = await (await db())
-    .insert(projects)
-    .values({
-      slug: "maitama-duplex",
-      reference: "CB-2026-001",
-      title: "Maitama duplex",
-      category: "residential",
-      description: "A duplex in Maitama.",
-      city: "Abuja",
-      country: "NG",
-    })
-    .returning();
-  if (!project) throw new Error("project not stored");
-  return project;
 }
 
 describe("who may read and handle the inquiries inbox", () => {
@@ -123,7 +83,7 @@ describe("assigning and handling an inquiry", () => {
       title: "Inquiry assigned to you: Warehouse in Idu",
       link: `/dashboard/inquiries/${id}`,
     });
-    expect((await mail.latestTo("bola@crestbuild.ng")).subject).toBe("Inquiry assigned to you: Warehouse in Idu");
+    expect((await mail().latestTo("bola@crestbuild.ng")).subject).toBe("Inquiry assigned to you: Warehouse in Idu");
     // The one who assigned is not notified of their own act.
     expect((await call("/notifications", undefined, secretariat.auth)).body.data.unread).toBe(0);
   });
@@ -231,15 +191,15 @@ describe("GET /api/inquiries/stats", () => {
       status: "handled",
       createdAt: new Date(Date.UTC(2020, 5, 1)),
     });
-    const project = await seedProject();
+    const projectId = await createProject(await people.admin(), { title: "Maitama duplex", reference: "CB-2026-001" });
     const business = await people.staff("bola@crestbuild.ng", "Business Administration");
 
-    const missing = await call(`/inquiries/${converted}`, { projectId: project.id + 100 }, business.auth, "PUT");
+    const missing = await call(`/inquiries/${converted}`, { projectId: projectId + 100 }, business.auth, "PUT");
     expect(missing.status).toBe(400);
     expect(missing.body.fields.projectId).toBe("That project does not exist.");
 
-    const linked = await call(`/inquiries/${converted}`, { projectId: project.id, status: "handled" }, business.auth, "PUT");
-    expect(linked.body.data.project).toEqual({ id: project.id, reference: "CB-2026-001", title: "Maitama duplex" });
+    const linked = await call(`/inquiries/${converted}`, { projectId, status: "handled" }, business.auth, "PUT");
+    expect(linked.body.data.project).toEqual({ id: projectId, reference: "CB-2026-001", title: "Maitama duplex" });
 
     const { status, body } = await call("/inquiries/stats", undefined, business.auth);
     expect(status).toBe(200);

@@ -2,31 +2,18 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../db/schema.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { portalPeople, type SignedIn } from "../../testing/portal-people.js";
-import { startTestServer, type TestServer, testConfig, testDatabase } from "../../testing/test-app.js";
+import { jpegWithGps, pngImage } from "../../testing/images.js";
+import type { SignedIn } from "../../testing/people.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testConfig, testDatabase } from "../../testing/test-app.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-
-const people = portalPeople(
-  () => server,
-  () => mail,
-);
-const { call } = people;
 const accessDenied = "Access denied. You don't have permission to access this resource.";
 
-/** Posts a message as JSON; answers the API's status and body. */
-const post = (conversationId: number, who: SignedIn, body: string) => call(`/conversations/${conversationId}/messages`, { body }, who.auth);
-
 describe("who may use which conversation", () => {
-  // One cast for the whole table: building it signs in seven people.
+  // One server and one cast for the whole table: building it signs in seven people.
+  const { call, people, createProject } = setUpTestServer({}, { once: true });
   let cast: Record<string, SignedIn>;
   let projectId: number;
   let projectConversation: number;
@@ -34,23 +21,21 @@ describe("who may use which conversation", () => {
   let privateDirect: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ SMTP_URL: mail.url });
     const admin = await people.admin();
     cast = {
       admin,
       clientOwner: await people.client("owner@example.com"),
       otherClient: await people.client("neighbour@example.com"),
-      teamStaff: await people.staff("hr.team@crestbuild.ng", "HR", admin),
-      officeStaff: await people.staff("office@crestbuild.ng", "Projects", admin),
-      oversightStaff: await people.staff("accounts@crestbuild.ng", "Accounts", admin),
-      otherStaff: await people.staff("marketing@crestbuild.ng", "Digital Marketing", admin),
+      teamStaff: await people.staff("hr.team@crestbuild.ng", "HR"),
+      officeStaff: await people.staff("office@crestbuild.ng", "Projects", { firstName: "Emeka" }),
+      oversightStaff: await people.staff("accounts@crestbuild.ng", "Accounts"),
+      otherStaff: await people.staff("marketing@crestbuild.ng", "Digital Marketing"),
     };
-    projectId = await people.project({ clientId: cast.clientOwner?.id, teamIds: [cast.teamStaff?.id ?? ""] });
+    projectId = await createProject(admin, { clientId: cast.clientOwner?.id, teamIds: [cast.teamStaff?.id ?? ""] });
     projectConversation = (await call(`/conversations/project/${projectId}`, undefined, cast.clientOwner?.auth)).body.data.conversation.id;
     hrChannel = (await call("/conversations/department/HR", undefined, cast.teamStaff?.auth)).body.data.conversation.id;
     privateDirect = (await call("/conversations/direct", { userId: cast.officeStaff?.id }, cast.teamStaff?.auth)).body.data.conversation.id;
   });
-  afterAll(() => server.close());
 
   const as = (name: string) => {
     const who = cast[name];
@@ -75,7 +60,7 @@ describe("who may use which conversation", () => {
       expect(opened.status).toBe(expected);
       const read = await call(`/conversations/${conversationId}/messages`, undefined, who.auth);
       expect(read.status).toBe(expected);
-      const written = await post(conversationId, who, `Hello from ${name}`);
+      const written = await call(`/conversations/${conversationId}/messages`, { body: `Hello from ${name}` }, who.auth);
       expect(written.status).toBe(expected === 200 ? 201 : expected);
       if (expected === 403) expect(written.body.message).toBe(accessDenied);
     };
@@ -131,20 +116,23 @@ describe("who may use which conversation", () => {
 });
 
 describe("messages of a conversation", () => {
+  const { server, call, upload, people, createProject } = setUpTestServer();
   let admin: SignedIn;
   let client: SignedIn;
   let manager: SignedIn;
   let conversationId: number;
 
   beforeEach(async () => {
-    server = await startTestServer({ SMTP_URL: mail.url });
     admin = await people.admin();
-    manager = await people.staff("manager@crestbuild.ng", "Projects", admin, "Musa");
-    client = await people.client("client@example.com", "Chiamaka");
-    const projectId = await people.project({ clientId: client.id, managerId: manager.id, title: "Guzape villa" });
+    manager = await people.staff("manager@crestbuild.ng", "Projects", { firstName: "Musa" });
+    client = await people.client("client@example.com", { firstName: "Chiamaka" });
+    const projectId = await createProject(admin, { clientId: client.id, managerId: manager.id, title: "Guzape villa" });
     conversationId = (await call(`/conversations/project/${projectId}`, undefined, manager.auth)).body.data.conversation.id;
   });
-  afterEach(() => server.close());
+
+  /** Posts a message as JSON; answers the API's status and body. */
+  const post = (conversationId: number, who: SignedIn, body: string) =>
+    call(`/conversations/${conversationId}/messages`, { body }, who.auth);
 
   const page = async (query: string, who = client) => {
     const { status, body } = await call(`/conversations/${conversationId}/messages${query}`, undefined, who.auth);
@@ -201,7 +189,7 @@ describe("messages of a conversation", () => {
   });
 
   it("lists the conversations with the latest activity first", async () => {
-    const hr = await people.staff("hr@crestbuild.ng", "Projects", admin, "Halima");
+    const hr = await people.staff("hr@crestbuild.ng", "Projects", { firstName: "Halima" });
     const direct = (await call("/conversations/direct", { userId: manager.id }, hr.auth)).body.data.conversation.id;
     await post(conversationId, manager, "older");
     await post(direct, hr, "newer");
@@ -274,28 +262,18 @@ describe("messages of a conversation", () => {
       return existsSync(folder) ? readdirSync(folder).sort() : [];
     };
 
-    async function send(files: { contents: Buffer; name: string; type: string }[], body = "") {
-      const form = new FormData();
-      if (body) form.append("body", body);
-      for (const file of files) form.append("attachments", new Blob([new Uint8Array(file.contents)], { type: file.type }), file.name);
-      const response = await fetch(server.url(`/api/conversations/${conversationId}/messages`), {
-        method: "POST",
-        headers: manager.auth,
-        body: form,
-      });
-      return { status: response.status, body: await response.json() };
-    }
+    const send = (files: { contents: Buffer; name: string; type: string }[], body = "") =>
+      upload(
+        `/conversations/${conversationId}/messages`,
+        files.map((file) => ({ field: "attachments", name: file.name, type: file.type, data: file.contents })),
+        manager.auth,
+        body ? { body } : {},
+      );
 
-    const photoWithGps = () =>
-      sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#7C5841" } })
-        .jpeg()
-        .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "9/1 4/1 0/1" } })
-        .toBuffer();
+    const photoWithGps = () => jpegWithGps(2400, 1800);
 
     it("stores each photo as a thumbnail and a larger WebP without EXIF or GPS", async () => {
-      const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#051822" } })
-        .png()
-        .toBuffer();
+      const png = await pngImage(300, 200);
       const { status, body } = await send(
         [
           { contents: await photoWithGps(), name: "C:\\phone\\slab.jpg", type: "image/jpeg" },
@@ -309,7 +287,7 @@ describe("messages of a conversation", () => {
       expect(plan).toMatchObject({ name: "plan.png", width: 300, height: 200 });
       for (const url of [photo.url, photo.thumbUrl]) {
         expect(url).toMatch(new RegExp(`^/uploads/messages/${conversationId}/[0-9a-f-]+(-thumb)?\\.webp$`));
-        const served = await fetch(server.url(url));
+        const served = await fetch(server().url(url));
         expect(served.status).toBe(200);
         const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(metadata.format).toBe("webp");

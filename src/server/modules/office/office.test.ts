@@ -1,28 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactInquiries, conversations, messages, projects, securityEvents, users } from "../../db/schema.js";
-import { accountsClient, person } from "../../testing/accounts.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { portalPeople } from "../../testing/staff.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+import { person } from "../../testing/accounts.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-  people.reset();
-});
-afterEach(() => server.close());
-
-const accounts = accountsClient(
-  () => server,
-  () => mail,
-);
-const { call } = accounts;
-const people = portalPeople(accounts);
+const { call, people } = setUpTestServer();
 const db = async () => (await testDatabase()).db;
 const DAY = 86_400_000;
 

@@ -1,29 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { accountsClient, person } from "../../testing/accounts.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { portalPeople } from "../../testing/staff.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+import { person } from "../../testing/accounts.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-  people.reset();
-});
-afterEach(() => server.close());
-
-const accounts = accountsClient(
-  () => server,
-  () => mail,
-);
-const { call, registerVerified } = accounts;
-const people = portalPeople(accounts);
+const { call, registerVerified, people } = setUpTestServer();
 
 type Department = { department: string; headcount: number; staff: { email: string }[] };
 

@@ -1,6 +1,6 @@
 import { asc, desc } from "drizzle-orm";
 import { departments, GENERAL_USERS } from "../../../shared/departments.js";
-import type { DepartmentStaff, PeopleDirectory, StaffMember } from "../../../shared/people.js";
+import type { DepartmentStaff, PeopleDirectory, StaffIdentity, StaffMember } from "../../../shared/people.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { activeStaff, awaitingApproval } from "../../db/staff-accounts.js";
@@ -23,6 +23,18 @@ const columns = {
   createdAt: users.createdAt,
 };
 
+type IdentityColumns = "id" | "firstName" | "lastName" | "email" | "phone" | "department" | "departmentCode";
+
+const identityOf = (user: Pick<typeof users.$inferSelect, IdentityColumns>): StaffIdentity => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  phone: user.phone,
+  department: user.department,
+  department_code: user.departmentCode,
+});
+
 /** HR's view of the company: who works in which department, and who waits for approval. */
 export function createPeopleService(db: AppDb) {
   return {
@@ -34,13 +46,7 @@ export function createPeopleService(db: AppDb) {
       const byDepartment = new Map<string, StaffMember[]>(staffDepartments.map((name) => [name, []]));
       for (const user of members) {
         const member: StaffMember = {
-          id: user.id,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          phone: user.phone,
-          department: user.department,
-          department_code: user.departmentCode,
+          ...identityOf(user),
           avatar: user.avatarUrl,
           role: user.role as StaffMember["role"],
           lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
@@ -55,13 +61,7 @@ export function createPeopleService(db: AppDb) {
         departments: grouped,
         totals: { staff: members.length - admins, admins, total: members.length },
         pending: waiting.map((user) => ({
-          id: user.id,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          phone: user.phone,
-          department: user.department,
-          department_code: user.departmentCode,
+          ...identityOf(user),
           emailConfirmed: user.emailVerifiedAt !== null,
           registeredAt: user.createdAt.toISOString(),
         })),

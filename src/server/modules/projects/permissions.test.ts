@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { startTestServer, type TestServer } from "../../testing/test-app.js";
-import { type Actor, pdfDocument, photo, pngImage, projectsTestKit } from "./test-kit.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pngImage } from "../../testing/images.js";
+import type { SignedIn } from "../../testing/people.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { pdfDocument, photo } from "./test-fixtures.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-const kit = projectsTestKit(
-  () => server,
-  () => mail,
-);
+// One server and one cast for the whole table.
+const { call, upload, people, createProject } = setUpTestServer({}, { once: true });
 
 type Role = "admin" | "projectsOffice" | "accounts" | "hrOnTeam" | "hrOutsider" | "marketing" | "owningClient" | "otherClient";
 type Action =
@@ -157,69 +154,62 @@ const expected: Record<Role, Record<Action, string>> = {
 
 type Project = { id: number; reference: string; parties: Record<string, unknown>; teamIds: string[]; documentId: number };
 
-let people: Record<Role, Actor>;
+let cast: Record<Role, SignedIn>;
 let projectA: Project;
 let projectB: Project;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  const admin = await kit.admin();
-  people = {
+  const admin = await people.admin();
+  cast = {
     admin,
-    projectsOffice: await kit.staff("office@crestbuild.ng", "Projects", admin),
-    accounts: await kit.staff("accounts@crestbuild.ng", "Accounts", admin),
-    hrOnTeam: await kit.staff("hr.team@crestbuild.ng", "HR", admin),
-    hrOutsider: await kit.staff("hr.other@crestbuild.ng", "HR", admin),
-    marketing: await kit.staff("marketing@crestbuild.ng", "Digital Marketing", admin),
-    owningClient: await kit.client("bisi@example.com"),
-    otherClient: await kit.client("chidi@example.com"),
+    projectsOffice: await people.staff("office@crestbuild.ng", "Projects"),
+    accounts: await people.staff("accounts@crestbuild.ng", "Accounts"),
+    hrOnTeam: await people.staff("hr.team@crestbuild.ng", "HR"),
+    hrOutsider: await people.staff("hr.other@crestbuild.ng", "HR"),
+    marketing: await people.staff("marketing@crestbuild.ng", "Digital Marketing"),
+    owningClient: await people.client("bisi@example.com"),
+    otherClient: await people.client("chidi@example.com"),
   };
   const setUp = async (parties: { clientId: string; managerId?: string; teamIds: string[] }): Promise<Project> => {
-    const id = await kit.createProject(admin, parties);
-    const detail = await kit.api(admin, "GET", `/projects/${id}`);
-    const document = await kit.upload(admin, `/projects/${id}/documents`, [pdfDocument()], { title: "Contract" });
+    const id = await createProject(admin, parties);
+    const detail = await call(`/projects/${id}`, undefined, admin.auth);
+    const document = await upload(`/projects/${id}/documents`, [pdfDocument()], admin.auth, { title: "Contract" });
     expect(document.status).toBe(201);
     return { id, reference: detail.body.data.reference, parties, teamIds: parties.teamIds, documentId: document.body.data.id };
   };
-  projectA = await setUp({ clientId: people.owningClient.id, managerId: people.projectsOffice.id, teamIds: [people.hrOnTeam.id] });
-  projectB = await setUp({ clientId: people.otherClient.id, teamIds: [] });
+  projectA = await setUp({ clientId: cast.owningClient.id, managerId: cast.projectsOffice.id, teamIds: [cast.hrOnTeam.id] });
+  projectB = await setUp({ clientId: cast.otherClient.id, teamIds: [] });
 }, 120_000);
-
-afterAll(async () => {
-  await server.close();
-  await mail.close();
-});
 
 const status = (answer: { status: number }) => String(answer.status);
 
 /** Each action as one HTTP request (or two for delete, which works on a fresh copy of the project). */
-const actions: Record<Action, (actor: Actor, project: Project) => Promise<string>> = {
+const actions: Record<Action, (actor: SignedIn, project: Project) => Promise<string>> = {
   list: async (actor, project) => {
-    const answer = await kit.api(actor, "GET", `/projects?search=${project.reference}`);
+    const answer = await call(`/projects?search=${project.reference}`, undefined, actor.auth);
     expect(answer.status).toBe(200);
     return answer.body.data.items.some((item: { id: number }) => item.id === project.id) ? "listed" : "hidden";
   },
-  read: async (actor, project) => status(await kit.api(actor, "GET", `/projects/${project.id}`)),
+  read: async (actor, project) => status(await call(`/projects/${project.id}`, undefined, actor.auth)),
   updateDetails: async (actor, project) =>
-    status(await kit.api(actor, "PUT", `/projects/${project.id}`, { description: "Revised scope." })),
-  changeStatus: async (actor, project) => status(await kit.api(actor, "PUT", `/projects/${project.id}`, { status: "on_hold" })),
-  assignTeam: async (actor, project) => status(await kit.api(actor, "PUT", `/projects/${project.id}`, { teamIds: project.teamIds })),
+    status(await call(`/projects/${project.id}`, { description: "Revised scope." }, actor.auth, "PUT")),
+  changeStatus: async (actor, project) => status(await call(`/projects/${project.id}`, { status: "on_hold" }, actor.auth, "PUT")),
+  assignTeam: async (actor, project) => status(await call(`/projects/${project.id}`, { teamIds: project.teamIds }, actor.auth, "PUT")),
   setPortfolio: async (actor, project) =>
-    status(await kit.api(actor, "PUT", `/projects/${project.id}`, { isPortfolio: true, publicSummary: "A family home in Abuja." })),
+    status(await call(`/projects/${project.id}`, { isPortfolio: true, publicSummary: "A family home in Abuja." }, actor.auth, "PUT")),
   delete: async (actor, project) => {
-    const copy = await kit.createProject(people.admin, project.parties);
-    return status(await kit.api(actor, "DELETE", `/projects/${copy}`));
+    const copy = await createProject(cast.admin, project.parties);
+    return status(await call(`/projects/${copy}`, undefined, actor.auth, "DELETE"));
   },
-  addMilestone: async (actor, project) => status(await kit.api(actor, "POST", `/projects/${project.id}/milestones`, { title: "Roofing" })),
+  addMilestone: async (actor, project) => status(await call(`/projects/${project.id}/milestones`, { title: "Roofing" }, actor.auth)),
   postUpdate: async (actor, project) =>
-    status(await kit.upload(actor, `/projects/${project.id}/updates`, [], { body: "Blockwork reached lintel level." })),
+    status(await upload(`/projects/${project.id}/updates`, [], actor.auth, { body: "Blockwork reached lintel level." })),
   uploadImage: async (actor, project) =>
-    status(await kit.upload(actor, `/projects/${project.id}/images`, [photo(await pngImage(), "site.png", "image/png")])),
-  uploadDocument: async (actor, project) => status(await kit.upload(actor, `/projects/${project.id}/documents`, [pdfDocument()])),
+    status(await upload(`/projects/${project.id}/images`, [photo(await pngImage(), "site.png", "image/png")], actor.auth)),
+  uploadDocument: async (actor, project) => status(await upload(`/projects/${project.id}/documents`, [pdfDocument()], actor.auth)),
   downloadDocument: async (actor, project) =>
-    status(await kit.api(actor, "GET", `/projects/${project.id}/documents/${project.documentId}/download`)),
-  readStats: async (actor) => status(await kit.api(actor, "GET", "/projects/stats")),
+    status(await call(`/projects/${project.id}/documents/${project.documentId}/download`, undefined, actor.auth)),
+  readStats: async (actor) => status(await call("/projects/stats", undefined, actor.auth)),
 };
 
 describe("who may do what with a project (ARCHITECTURE §4)", () => {
@@ -228,7 +218,7 @@ describe("who may do what with a project (ARCHITECTURE §4)", () => {
     for (const role of Object.keys(expected) as Role[]) {
       actual[role] = {} as Record<Action, string>;
       for (const action of Object.keys(actions) as Action[]) {
-        actual[role][action] = `${await actions[action](people[role], projectA)}/${await actions[action](people[role], projectB)}`;
+        actual[role][action] = `${await actions[action](cast[role], projectA)}/${await actions[action](cast[role], projectB)}`;
       }
     }
     expect(actual).toEqual(expected);

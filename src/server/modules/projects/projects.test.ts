@@ -1,40 +1,37 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
+import { jpegWithGps } from "../../testing/images.js";
+import type { SignedIn } from "../../testing/people.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 import { todayInLagos } from "./dates.js";
-import { type Actor, jpegWithGps, pdfDocument, photo, projectsTestKit } from "./test-kit.js";
+import { pdfDocument, photo } from "./test-fixtures.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-let admin: Actor;
-const kit = projectsTestKit(
-  () => server,
-  () => mail,
-);
-const { api } = kit;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
+const { server, mail, call, upload, people, createProject } = setUpTestServer();
+let admin: SignedIn;
 beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-  mail.mails.length = 0;
-  admin = await kit.admin();
+  mail().mails.length = 0;
+  admin = await people.admin();
 });
-afterEach(() => server.close());
 
-const notificationsOf = async (actor: Actor) =>
-  (await api(actor, "GET", "/notifications")).body.data.items as { kind: string; title: string; link: string; projectId: number }[];
-const mailsTo = (actor: Actor) => mail.mails.filter((sent) => sent.to.includes(actor.email)).map((sent) => sent.subject);
+const notificationsOf = async (actor: SignedIn) =>
+  (await call("/notifications", undefined, actor.auth)).body.data.items as {
+    kind: string;
+    title: string;
+    link: string;
+    projectId: number;
+  }[];
+const mailsTo = (actor: SignedIn) =>
+  mail()
+    .mails.filter((sent) => sent.to.includes(actor.email))
+    .map((sent) => sent.subject);
 
 describe("GET /api/projects", () => {
   it("filters, searches, sorts and pages in the database, with the total", async () => {
-    const manager = await kit.staff("pm@crestbuild.ng", "Projects", admin);
-    const adaeze = await kit.client("adaeze@example.com", { firstName: "Adaeze", lastName: "Nwosu" });
-    const made = async (fields: Record<string, unknown>) => kit.createProject(admin, { managerId: manager.id, ...fields });
+    const manager = await people.staff("pm@crestbuild.ng", "Projects", { firstName: "Ngozi", lastName: "Eze" });
+    const adaeze = await people.client("adaeze@example.com", { firstName: "Adaeze", lastName: "Nwosu" });
+    const made = async (fields: Record<string, unknown>) => createProject(admin, { managerId: manager.id, ...fields });
     const duplex = await made({
       title: "Asokoro Duplex",
       status: "in_progress",
@@ -60,8 +57,8 @@ describe("GET /api/projects", () => {
       city: "Lugbe",
       targetCompletion: "2025-09-01",
     });
-    const ids = (answer: Awaited<ReturnType<typeof api>>) => answer.body.data.items.map((item: { id: number }) => item.id);
-    const list = (query: string) => api(admin, "GET", `/projects?manager=${manager.id}&${query}`);
+    const ids = (answer: Awaited<ReturnType<typeof call>>) => answer.body.data.items.map((item: { id: number }) => item.id);
+    const list = (query: string) => call(`/projects?manager=${manager.id}&${query}`, undefined, admin.auth);
 
     const byTitle = await list("sort=title&pageSize=2&page=2");
     expect(byTitle.body.data).toMatchObject({ total: 4, page: 2, pageSize: 2 });
@@ -77,7 +74,7 @@ describe("GET /api/projects", () => {
     expect(ids(await list("search=nwosu"))).toEqual([duplex]);
     expect(ids(await list("search=KANO"))).toEqual([mall]);
     expect(ids(await list("search=100%25"))).toEqual([]);
-    const reference = (await api(admin, "GET", `/projects/${bridge}`)).body.data.reference;
+    const reference = (await call(`/projects/${bridge}`, undefined, admin.auth)).body.data.reference;
     expect(reference).toMatch(/^CB-\d{4}-\d{4}$/);
     expect(ids(await list(`search=${reference}`))).toEqual([bridge]);
 
@@ -91,48 +88,52 @@ describe("GET /api/projects", () => {
       finance: { budgetKobo: 85_000_000_00, spentKobo: 0 },
       nextMilestone: null,
     });
-    await api(admin, "POST", `/projects/${duplex}/milestones`, { title: "Roof", dueDate: "2026-08-01" });
-    await api(admin, "POST", `/projects/${duplex}/milestones`, { title: "Foundations", dueDate: "2026-05-01" });
+    await call(`/projects/${duplex}/milestones`, { title: "Roof", dueDate: "2026-08-01" }, admin.auth);
+    await call(`/projects/${duplex}/milestones`, { title: "Foundations", dueDate: "2026-05-01" }, admin.auth);
     expect((await list(`client=${adaeze.id}`)).body.data.items[0].nextMilestone).toMatchObject({
       title: "Foundations",
       dueDate: "2026-05-01",
     });
 
-    const clientView = await api(adaeze, "GET", "/projects");
+    const clientView = await call("/projects", undefined, adaeze.auth);
     expect(ids(clientView)).toEqual([duplex]);
     expect(clientView.body.data.total).toBe(1);
   });
 
   it("answers 400 naming the field for a bad query", async () => {
-    const tooBig = await api(admin, "GET", "/projects?pageSize=500");
+    const tooBig = await call("/projects?pageSize=500", undefined, admin.auth);
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.fields?.pageSize).toBe("Page size must be 100 or less.");
-    const badSort = await api(admin, "GET", "/projects?sort=budget");
+    const badSort = await call("/projects?sort=budget", undefined, admin.auth);
     expect(badSort.status).toBe(400);
     expect(badSort.body.fields?.sort).toContain("Sort by one of");
-    expect((await api(admin, "GET", "/projects?status=paused")).body.fields?.["status.0"]).toBe("Unknown status.");
+    expect((await call("/projects?status=paused", undefined, admin.auth)).body.fields?.["status.0"]).toBe("Unknown status.");
   });
 });
 
 describe("a client's project request", () => {
   it("is recorded as requested for the client, announced to the project office, and turned into a project by the office", async () => {
-    const office = await kit.staff("office@crestbuild.ng", "Projects", admin);
-    const engineer = await kit.staff("engineer@crestbuild.ng", "HR", admin, { firstName: "Musa", lastName: "Bello" });
-    const client = await kit.client("ifeanyi@example.com", { firstName: "Ifeanyi", lastName: "Okafor" });
+    const office = await people.staff("office@crestbuild.ng", "Projects");
+    const engineer = await people.staff("engineer@crestbuild.ng", "HR", { firstName: "Musa", lastName: "Bello" });
+    const client = await people.client("ifeanyi@example.com", { firstName: "Ifeanyi", lastName: "Okafor" });
 
-    const requested = await api(client, "POST", "/projects", {
-      title: "Jabi Lakeside Bungalow",
-      description: "A three-bedroom bungalow on our plot by the lake.",
-      category: "residential",
-      address: "Plot 12, Jabi",
-      city: "Abuja",
-      state: "FCT",
-      startDate: "2026-09-01",
-      // A request cannot set these: they are the office's.
-      status: "in_progress",
-      budgetKobo: 1,
-      managerId: office.id,
-    });
+    const requested = await call(
+      "/projects",
+      {
+        title: "Jabi Lakeside Bungalow",
+        description: "A three-bedroom bungalow on our plot by the lake.",
+        category: "residential",
+        address: "Plot 12, Jabi",
+        city: "Abuja",
+        state: "FCT",
+        startDate: "2026-09-01",
+        // A request cannot set these: they are the office's.
+        status: "in_progress",
+        budgetKobo: 1,
+        managerId: office.id,
+      },
+      client.auth,
+    );
     expect(requested.status).toBe(201);
     const project = requested.body.data;
     expect(project).toMatchObject({
@@ -157,17 +158,22 @@ describe("a client's project request", () => {
     }
     expect(await notificationsOf(engineer)).toEqual([]);
     expect(
-      (await api(engineer, "POST", "/projects", { title: "Side job", description: "x", category: "residential", city: "Abuja" })).status,
+      (await call("/projects", { title: "Side job", description: "x", category: "residential", city: "Abuja" }, engineer.auth)).status,
     ).toBe(403);
 
     // The office assigns an engineer; only the office turns the request into a project.
-    expect((await api(office, "PUT", `/projects/${project.id}`, { managerId: engineer.id })).status).toBe(200);
-    expect((await api(engineer, "PUT", `/projects/${project.id}`, { status: "planning" })).status).toBe(403);
-    const planned = await api(office, "PUT", `/projects/${project.id}`, {
-      status: "planning",
-      budgetKobo: 42_000_000_00,
-      targetCompletion: "2027-03-31",
-    });
+    expect((await call(`/projects/${project.id}`, { managerId: engineer.id }, office.auth, "PUT")).status).toBe(200);
+    expect((await call(`/projects/${project.id}`, { status: "planning" }, engineer.auth, "PUT")).status).toBe(403);
+    const planned = await call(
+      `/projects/${project.id}`,
+      {
+        status: "planning",
+        budgetKobo: 42_000_000_00,
+        targetCompletion: "2027-03-31",
+      },
+      office.auth,
+      "PUT",
+    );
     expect(planned.status).toBe(200);
     expect(planned.body.data).toMatchObject({
       status: "planning",
@@ -186,14 +192,18 @@ describe("a client's project request", () => {
   });
 
   it("refuses a target completion before the start", async () => {
-    const answer = await api(admin, "POST", "/projects", {
-      title: "Backwards",
-      description: "Dates the wrong way round.",
-      category: "renovation",
-      city: "Abuja",
-      startDate: "2026-06-01",
-      targetCompletion: "2026-01-01",
-    });
+    const answer = await call(
+      "/projects",
+      {
+        title: "Backwards",
+        description: "Dates the wrong way round.",
+        category: "renovation",
+        city: "Abuja",
+        startDate: "2026-06-01",
+        targetCompletion: "2026-01-01",
+      },
+      admin.auth,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.targetCompletion).toBe("The target completion must be on or after the start date.");
   });
@@ -201,21 +211,21 @@ describe("a client's project request", () => {
 
 describe("milestones", () => {
   it("drive the progress of a project in milestones mode by their weights", async () => {
-    const client = await kit.client("owner@example.com");
-    const projectId = await kit.createProject(admin, { clientId: client.id, progressMode: "milestones", progress: 50 });
-    expect((await api(admin, "GET", `/projects/${projectId}`)).body.data.progress).toBe(0);
+    const client = await people.client("owner@example.com");
+    const projectId = await createProject(admin, { clientId: client.id, progressMode: "milestones", progress: 50 });
+    expect((await call(`/projects/${projectId}`, undefined, admin.auth)).body.data.progress).toBe(0);
     const foundations = (
-      await api(admin, "POST", `/projects/${projectId}/milestones`, { title: "Foundations", weight: 1, dueDate: "2026-04-30" })
+      await call(`/projects/${projectId}/milestones`, { title: "Foundations", weight: 1, dueDate: "2026-04-30" }, admin.auth)
     ).body.data;
-    const frame = (await api(admin, "POST", `/projects/${projectId}/milestones`, { title: "Frame", weight: 3 })).body.data;
+    const frame = (await call(`/projects/${projectId}/milestones`, { title: "Frame", weight: 3 }, admin.auth)).body.data;
     expect(foundations).toMatchObject({ progress: 0, milestone: { title: "Foundations", position: 0, doneOn: null } });
     expect(frame.milestone.position).toBe(1);
 
-    const refused = await api(admin, "PUT", `/projects/${projectId}`, { progress: 90 });
+    const refused = await call(`/projects/${projectId}`, { progress: 90 }, admin.auth, "PUT");
     expect(refused.status).toBe(400);
     expect(refused.body.fields?.progress).toBe("The progress of this project follows its milestones.");
 
-    const done = await api(admin, "PUT", `/projects/${projectId}/milestones/${frame.milestone.id}`, { done: true });
+    const done = await call(`/projects/${projectId}/milestones/${frame.milestone.id}`, { done: true }, admin.auth, "PUT");
     expect(done.body.data).toMatchObject({ progress: 75, milestone: { doneOn: todayInLagos() } });
     expect(await notificationsOf(client)).toEqual(
       expect.arrayContaining([
@@ -227,37 +237,39 @@ describe("milestones", () => {
     // Progress is in the bell only: its email is off by default.
     expect(mailsTo(client)).not.toContain("Gwarinpa Family Duplex is 75% complete");
 
-    await api(admin, "PUT", `/projects/${projectId}/milestones/${foundations.milestone.id}`, { done: true, doneOn: "2026-04-28" });
-    expect((await api(admin, "GET", `/projects/${projectId}`)).body.data.progress).toBe(100);
-    expect((await api(admin, "PUT", `/projects/${projectId}/milestones/${frame.milestone.id}`, { done: false })).body.data.progress).toBe(
-      25,
-    );
-    expect((await api(admin, "DELETE", `/projects/${projectId}/milestones/${foundations.milestone.id}`)).body.data.progress).toBe(0);
+    await call(`/projects/${projectId}/milestones/${foundations.milestone.id}`, { done: true, doneOn: "2026-04-28" }, admin.auth, "PUT");
+    expect((await call(`/projects/${projectId}`, undefined, admin.auth)).body.data.progress).toBe(100);
+    expect(
+      (await call(`/projects/${projectId}/milestones/${frame.milestone.id}`, { done: false }, admin.auth, "PUT")).body.data.progress,
+    ).toBe(25);
+    expect(
+      (await call(`/projects/${projectId}/milestones/${foundations.milestone.id}`, undefined, admin.auth, "DELETE")).body.data.progress,
+    ).toBe(0);
 
-    const detail = (await api(admin, "GET", `/projects/${projectId}`)).body.data;
+    const detail = (await call(`/projects/${projectId}`, undefined, admin.auth)).body.data;
     expect(detail.milestones.map((milestone: { title: string }) => milestone.title)).toEqual(["Frame"]);
-    expect((await api(admin, "PUT", `/projects/${projectId}/milestones/999999`, { done: true })).status).toBe(404);
+    expect((await call(`/projects/${projectId}/milestones/999999`, { done: true }, admin.auth, "PUT")).status).toBe(404);
   });
 
   it("completing a project sets its actual completion date", async () => {
-    const projectId = await kit.createProject(admin);
-    const completed = await api(admin, "PUT", `/projects/${projectId}`, { status: "completed" });
+    const projectId = await createProject(admin);
+    const completed = await call(`/projects/${projectId}`, { status: "completed" }, admin.auth, "PUT");
     expect(completed.body.data).toMatchObject({ status: "completed", completedOn: todayInLagos(), progress: 100 });
-    const reopened = await api(admin, "PUT", `/projects/${projectId}`, { status: "in_progress" });
+    const reopened = await call(`/projects/${projectId}`, { status: "in_progress" }, admin.auth, "PUT");
     expect(reopened.body.data.completedOn).toBeNull();
   });
 });
 
 describe("notifications of project changes", () => {
   it("tell the client, manager and team (not the one who made the change) in the bell and by email as each prefers", async () => {
-    const manager = await kit.staff("manager@crestbuild.ng", "Projects", admin);
-    const teammate = await kit.staff("teammate@crestbuild.ng", "HR", admin);
-    const client = await kit.client("client@example.com");
-    const projectId = await kit.createProject(admin, { clientId: client.id, managerId: manager.id, teamIds: [teammate.id] });
+    const manager = await people.staff("manager@crestbuild.ng", "Projects");
+    const teammate = await people.staff("teammate@crestbuild.ng", "HR");
+    const client = await people.client("client@example.com");
+    const projectId = await createProject(admin, { clientId: client.id, managerId: manager.id, teamIds: [teammate.id] });
     expect(await notificationsOf(teammate)).toContainEqual(expect.objectContaining({ kind: "project_assigned" }));
 
-    await api(manager, "PUT", `/projects/${projectId}`, { status: "on_hold", progress: 35 });
-    const posted = await kit.upload(manager, `/projects/${projectId}/updates`, [photo(await jpegWithGps())], {
+    await call(`/projects/${projectId}`, { status: "on_hold", progress: 35 }, manager.auth, "PUT");
+    const posted = await upload(`/projects/${projectId}/updates`, [photo(await jpegWithGps())], manager.auth, {
       body: "Work paused for the rains.",
       caption: "Flooded trench",
     });
@@ -267,7 +279,7 @@ describe("notifications of project changes", () => {
       author: { id: manager.id },
       photos: [{ caption: "Flooded trench" }],
     });
-    await kit.upload(manager, `/projects/${projectId}/documents`, [pdfDocument()], { title: "Site instruction 4" });
+    await upload(`/projects/${projectId}/documents`, [pdfDocument()], manager.auth, { title: "Site instruction 4" });
 
     const expectedKinds = ["project_status", "project_progress", "project_update", "document_added"];
     for (const person of [client, teammate]) {
@@ -286,14 +298,14 @@ describe("notifications of project changes", () => {
     expect(mailsTo(manager)).not.toContain("Gwarinpa Family Duplex is now On hold");
 
     // A client who turned off status emails still sees the change in the bell.
-    const quiet = await kit.client("quiet@example.com");
+    const quiet = await people.client("quiet@example.com");
     // (Set in the database: the settings screen's API belongs to another module.)
     await (await testDatabase()).db
       .update(users)
       .set({ notificationPreferences: { project_status: { inApp: true, email: false } } })
       .where(eq(users.id, quiet.id));
-    await api(admin, "PUT", `/projects/${projectId}`, { clientId: quiet.id });
-    await api(admin, "PUT", `/projects/${projectId}`, { status: "in_progress" });
+    await call(`/projects/${projectId}`, { clientId: quiet.id }, admin.auth, "PUT");
+    await call(`/projects/${projectId}`, { status: "in_progress" }, admin.auth, "PUT");
     expect(await notificationsOf(quiet)).toContainEqual(
       expect.objectContaining({ kind: "project_status", title: "Gwarinpa Family Duplex is now In progress" }),
     );
@@ -303,19 +315,19 @@ describe("notifications of project changes", () => {
 
 describe("the client dashboard feed and the office figures", () => {
   it("feeds a client the updates, milestones and documents of their own projects only", async () => {
-    const client = await kit.client("feed@example.com");
-    const mine = await kit.createProject(admin, { title: "My House", clientId: client.id });
-    const theirs = await kit.createProject(admin, { title: "Their House" });
+    const client = await people.client("feed@example.com");
+    const mine = await createProject(admin, { title: "My House", clientId: client.id });
+    const theirs = await createProject(admin, { title: "Their House" });
     const today = todayInLagos();
     const inTenDays = new Date(Date.parse(`${today}T12:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
     for (const projectId of [mine, theirs]) {
-      await kit.upload(admin, `/projects/${projectId}/updates`, [], { body: `Update on ${projectId}` });
-      await kit.upload(admin, `/projects/${projectId}/documents`, [pdfDocument()], { title: `Contract ${projectId}` });
-      await api(admin, "POST", `/projects/${projectId}/milestones`, { title: "Soon", dueDate: inTenDays });
-      await api(admin, "POST", `/projects/${projectId}/milestones`, { title: "Late", dueDate: "2024-01-15" });
-      await api(admin, "POST", `/projects/${projectId}/milestones`, { title: "Far", dueDate: "2099-01-01" });
+      await upload(`/projects/${projectId}/updates`, [], admin.auth, { body: `Update on ${projectId}` });
+      await upload(`/projects/${projectId}/documents`, [pdfDocument()], admin.auth, { title: `Contract ${projectId}` });
+      await call(`/projects/${projectId}/milestones`, { title: "Soon", dueDate: inTenDays }, admin.auth);
+      await call(`/projects/${projectId}/milestones`, { title: "Late", dueDate: "2024-01-15" }, admin.auth);
+      await call(`/projects/${projectId}/milestones`, { title: "Far", dueDate: "2099-01-01" }, admin.auth);
     }
-    const feed = (await api(client, "GET", "/projects/feed")).body.data;
+    const feed = (await call("/projects/feed", undefined, client.auth)).body.data;
     expect(feed.updates).toEqual([
       expect.objectContaining({ projectId: mine, projectTitle: "My House", body: `Update on ${mine}`, photoCount: 0 }),
     ]);
@@ -327,15 +339,15 @@ describe("the client dashboard feed and the office figures", () => {
   });
 
   it("gives admins and the oversight departments counts, completion rate, pipeline, overdue milestones and budgets", async () => {
-    const accounts = await kit.staff("ledger@crestbuild.ng", "Accounts", admin);
-    const before = (await api(accounts, "GET", "/projects/stats")).body.data;
-    const over = await kit.createProject(admin, { title: "Over Budget Villa", status: "in_progress", budgetKobo: 1_000_00, spentKobo: 0 });
-    await api(admin, "PUT", `/projects/${over}`, { spentKobo: 1_500_00 });
-    await kit.createProject(admin, { title: "Planned Office", status: "planning", budgetKobo: 2_000_00 });
-    await kit.createProject(admin, { title: "Dropped Kiosk", status: "cancelled", budgetKobo: 9_000_00 });
-    await api(admin, "POST", `/projects/${over}/milestones`, { title: "Late slab", dueDate: "2024-02-01" });
+    const accounts = await people.staff("ledger@crestbuild.ng", "Accounts");
+    const before = (await call("/projects/stats", undefined, accounts.auth)).body.data;
+    const over = await createProject(admin, { title: "Over Budget Villa", status: "in_progress", budgetKobo: 1_000_00, spentKobo: 0 });
+    await call(`/projects/${over}`, { spentKobo: 1_500_00 }, admin.auth, "PUT");
+    await createProject(admin, { title: "Planned Office", status: "planning", budgetKobo: 2_000_00 });
+    await createProject(admin, { title: "Dropped Kiosk", status: "cancelled", budgetKobo: 9_000_00 });
+    await call(`/projects/${over}/milestones`, { title: "Late slab", dueDate: "2024-02-01" }, admin.auth);
 
-    const stats = (await api(accounts, "GET", "/projects/stats")).body.data;
+    const stats = (await call("/projects/stats", undefined, accounts.auth)).body.data;
     expect(stats.byStatus.in_progress).toBe(before.byStatus.in_progress + 1);
     expect(stats.byStatus.cancelled).toBe(before.byStatus.cancelled + 1);
     expect(stats.active).toBe(before.active + 2);
@@ -353,15 +365,15 @@ describe("the client dashboard feed and the office figures", () => {
 
 describe("deleting a project", () => {
   it("removes its photos and documents with it", async () => {
-    const projectId = await kit.createProject(admin);
-    const [stored] = (await kit.upload(admin, `/projects/${projectId}/images`, [photo(await jpegWithGps())])).body.data.photos;
-    const document = (await kit.upload(admin, `/projects/${projectId}/documents`, [pdfDocument()])).body.data;
-    expect((await fetch(server.url(stored.thumbUrl))).status).toBe(200);
-    expect((await api(admin, "DELETE", `/projects/${projectId}`)).status).toBe(204);
-    expect((await fetch(server.url(stored.thumbUrl))).status).toBe(404);
-    expect((await fetch(server.url(stored.galleryUrl))).status).toBe(404);
-    expect((await api(admin, "GET", document.downloadUrl.replace(/^\/api/, ""))).status).toBe(404);
-    expect((await api(admin, "GET", `/projects/${projectId}`)).status).toBe(404);
+    const projectId = await createProject(admin);
+    const [stored] = (await upload(`/projects/${projectId}/images`, [photo(await jpegWithGps())], admin.auth)).body.data.photos;
+    const document = (await upload(`/projects/${projectId}/documents`, [pdfDocument()], admin.auth)).body.data;
+    expect((await fetch(server().url(stored.thumbUrl))).status).toBe(200);
+    expect((await call(`/projects/${projectId}`, undefined, admin.auth, "DELETE")).status).toBe(204);
+    expect((await fetch(server().url(stored.thumbUrl))).status).toBe(404);
+    expect((await fetch(server().url(stored.galleryUrl))).status).toBe(404);
+    expect((await call(document.downloadUrl.replace(/^\/api/, ""), undefined, admin.auth)).status).toBe(404);
+    expect((await call(`/projects/${projectId}`, undefined, admin.auth)).status).toBe(404);
   });
 });
 
@@ -369,19 +381,19 @@ describe("the public portfolio", () => {
   const portfolioTitles = async (category: string) => {
     const titles: string[] = [];
     for (let page = 1; ; page++) {
-      const answer = await api(null, "GET", `/portfolio?category=${category}&page=${page}`);
+      const answer = await call(`/portfolio?category=${category}&page=${page}`);
       if (answer.status === 404) return titles;
       titles.push(...answer.body.data.items.map((item: { title: string }) => item.title));
     }
   };
   const projectsLastModified = async () =>
-    /<loc>[^<]*\/projects<\/loc><lastmod>([^<]+)<\/lastmod>/.exec(await (await fetch(server.url("/sitemap.xml"))).text())?.[1];
+    /<loc>[^<]*\/projects<\/loc><lastmod>([^<]+)<\/lastmod>/.exec(await (await fetch(server().url("/sitemap.xml"))).text())?.[1];
 
   it("never shows a private project, and shows a portfolio project with its public fields only", async () => {
-    const client = await kit.client("embassy@example.com", { firstName: "Private", lastName: "Person" });
-    const marketing = await kit.staff("marketing@crestbuild.ng", "Digital Marketing", admin);
+    const client = await people.client("embassy@example.com", { firstName: "Private", lastName: "Person" });
+    const marketing = await people.staff("marketing@crestbuild.ng", "Digital Marketing");
     const lastModified = await projectsLastModified();
-    const projectId = await kit.createProject(admin, {
+    const projectId = await createProject(admin, {
       title: "Confidential Embassy Annex",
       category: "commercial",
       status: "completed",
@@ -389,33 +401,38 @@ describe("the public portfolio", () => {
       clientId: client.id,
       budgetKobo: 777_777_777_00,
     });
-    await api(admin, "PUT", `/projects/${projectId}`, { spentKobo: 123_456_00 });
+    await call(`/projects/${projectId}`, { spentKobo: 123_456_00 }, admin.auth, "PUT");
 
     expect(await portfolioTitles("commercial")).not.toContain("Confidential Embassy Annex");
-    const home = await api(null, "GET", "/content/home");
+    const home = await call("/content/home");
     expect(JSON.stringify(home.body)).not.toContain("Confidential Embassy Annex");
-    expect(await (await fetch(server.url("/projects"))).text()).not.toContain("Confidential Embassy Annex");
-    const sitemap = await (await fetch(server.url("/sitemap.xml"))).text();
+    expect(await (await fetch(server().url("/projects"))).text()).not.toContain("Confidential Embassy Annex");
+    const sitemap = await (await fetch(server().url("/sitemap.xml"))).text();
     expect(sitemap).not.toContain("confidential-embassy-annex");
     expect(await projectsLastModified()).toBe(lastModified);
 
-    const refused = await api(marketing, "PUT", `/projects/${projectId}`, { isPortfolio: true });
+    const refused = await call(`/projects/${projectId}`, { isPortfolio: true }, marketing.auth, "PUT");
     expect(refused.status).toBe(400);
     expect(refused.body.fields?.publicSummary).toBe("Write a public summary before showing the project in the portfolio.");
-    const flagged = await api(marketing, "PUT", `/projects/${projectId}`, {
-      isPortfolio: true,
-      publicSummary: "A secure annex for a diplomatic mission.",
-    });
+    const flagged = await call(
+      `/projects/${projectId}`,
+      {
+        isPortfolio: true,
+        publicSummary: "A secure annex for a diplomatic mission.",
+      },
+      marketing.auth,
+      "PUT",
+    );
     expect(flagged.status).toBe(200);
     expect(flagged.body.data).not.toHaveProperty("client");
     expect(flagged.body.data).not.toHaveProperty("finance");
 
-    const candidates = await api(marketing, "GET", "/projects/portfolio-candidates?search=embassy");
+    const candidates = await call("/projects/portfolio-candidates?search=embassy", undefined, marketing.auth);
     expect(candidates.body.data.items).toEqual([expect.objectContaining({ id: projectId, isPortfolio: true })]);
-    expect((await api(client, "GET", "/projects/portfolio-candidates")).status).toBe(403);
+    expect((await call("/projects/portfolio-candidates", undefined, client.auth)).status).toBe(403);
 
     expect(await portfolioTitles("commercial")).toContain("Confidential Embassy Annex");
-    const listed = await api(null, "GET", "/portfolio?category=commercial");
+    const listed = await call("/portfolio?category=commercial");
     const publicText = JSON.stringify(listed.body);
     for (const secret of [
       "embassy@example.com",

@@ -1,30 +1,20 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { startTestServer, type TestServer, testConfig } from "../../testing/test-app.js";
-import { type Actor, jpegWithGps, pdfBytes, pdfDocument, photo, pngImage, projectsTestKit, svgImage } from "./test-kit.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { jpegWithGps, pngImage, svgWithScript } from "../../testing/images.js";
+import type { SignedIn } from "../../testing/people.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testConfig } from "../../testing/test-app.js";
+import { pdfBytes, pdfDocument, photo } from "./test-fixtures.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-let admin: Actor;
+const { server, call, upload, people, createProject } = setUpTestServer();
+let admin: SignedIn;
 let projectId: number;
-const kit = projectsTestKit(
-  () => server,
-  () => mail,
-);
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
 beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-  admin = await kit.admin();
-  projectId = await kit.createProject(admin);
+  admin = await people.admin();
+  projectId = await createProject(admin);
 });
-afterEach(() => server.close());
 
 const dataDir = () => testConfig().dataDir;
 /** Every file under a folder (the test worker's data folder is shared, so tests compare before and after). */
@@ -38,17 +28,17 @@ const projectUploads = () => filesUnder(path.join(dataDir(), "uploads", "project
 const projectDocumentFiles = () => filesUnder(path.join(dataDir(), "documents", "projects", String(projectId)));
 
 async function galleryCount() {
-  return (await kit.api(admin, "GET", `/projects/${projectId}/images`)).body.data.items.length;
+  return (await call(`/projects/${projectId}/images`, undefined, admin.auth)).body.data.items.length;
 }
 
 describe("project photos (POST /api/projects/:id/images, field images)", () => {
   it("stores each photo as a thumbnail and a gallery WebP without its EXIF and GPS data", async () => {
     const original = await jpegWithGps(2000, 1500);
     expect((await sharp(original).metadata()).exif?.includes(Buffer.from("PhoneMaker"))).toBe(true);
-    const uploaded = await kit.upload(
-      admin,
+    const uploaded = await upload(
       `/projects/${projectId}/images`,
       [photo(original, "site.jpg"), photo(await pngImage(), "plan.png", "image/png")],
+      admin.auth,
       {
         caption: ["Ground floor slab", "Setting out"],
       },
@@ -59,7 +49,7 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
     expect(second).toMatchObject({ caption: "Setting out", width: 500, height: 500 });
     for (const url of [first.thumbUrl, first.galleryUrl]) {
       expect(url).toMatch(new RegExp(`^/uploads/projects/${projectId}/[0-9a-f-]{36}-(thumb|gallery)\\.webp$`));
-      const served = await fetch(server.url(url));
+      const served = await fetch(server().url(url));
       expect(served.headers.get("content-type")).toBe("image/webp");
       const stored = Buffer.from(await served.arrayBuffer());
       const metadata = await sharp(stored).metadata();
@@ -67,18 +57,18 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
       expect(metadata.exif).toBeUndefined();
       expect(stored.includes(Buffer.from("PhoneMaker"))).toBe(false);
     }
-    expect(await sharp(Buffer.from(await (await fetch(server.url(first.thumbUrl))).arrayBuffer())).metadata()).toMatchObject({
+    expect(await sharp(Buffer.from(await (await fetch(server().url(first.thumbUrl))).arrayBuffer())).metadata()).toMatchObject({
       width: 400,
       height: 300,
     });
-    const project = await kit.api(admin, "GET", `/projects/${projectId}`);
+    const project = await call(`/projects/${projectId}`, undefined, admin.auth);
     expect(project.body.data.coverImage).toBe(first.galleryUrl);
     expect(project.body.data.counts.photos).toBe(2);
   });
 
   it("refuses a photo over 15 MB with a clear message and stores nothing", async () => {
     const before = projectUploads();
-    const answer = await kit.upload(admin, `/projects/${projectId}/images`, [photo(Buffer.alloc(15 * 1024 * 1024 + 1, 1), "huge.jpg")]);
+    const answer = await upload(`/projects/${projectId}/images`, [photo(Buffer.alloc(15 * 1024 * 1024 + 1, 1), "huge.jpg")], admin.auth);
     expect(answer.status).toBe(413);
     expect(answer.body.message).toBe("Each photo must be 15 MB or smaller.");
     expect(answer.body.fields?.images).toBe("Each photo must be 15 MB or smaller.");
@@ -89,10 +79,10 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
   it("refuses more than 10 photos at once and stores none of them", async () => {
     const before = projectUploads();
     const png = await pngImage();
-    const answer = await kit.upload(
-      admin,
+    const answer = await upload(
       `/projects/${projectId}/images`,
       Array.from({ length: 11 }, (_, index) => photo(png, `photo-${index}.png`, "image/png")),
+      admin.auth,
     );
     expect(answer.status).toBe(413);
     expect(answer.body.message).toBe("Upload at most 10 photos at a time.");
@@ -102,10 +92,10 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
 
   it.each([
     ["a text file named .jpg", photo(Buffer.from("definitely not a photo"), "site.jpg", "image/jpeg")],
-    ["an SVG", photo(svgImage(), "logo.svg", "image/svg+xml")],
+    ["an SVG", photo(svgWithScript(), "logo.svg", "image/svg+xml")],
   ])("refuses %s", async (_name, file) => {
     const before = projectUploads();
-    const answer = await kit.upload(admin, `/projects/${projectId}/images`, [file]);
+    const answer = await upload(`/projects/${projectId}/images`, [file], admin.auth);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe("Please upload a JPEG, PNG or WebP image.");
     expect(answer.body.fields?.images).toBe(`${file.name} is not a JPEG, PNG or WebP image.`);
@@ -114,39 +104,40 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
 
   it("keeps nothing of a gallery upload whose second photo is refused", async () => {
     const before = projectUploads();
-    const answer = await kit.upload(admin, `/projects/${projectId}/images`, [
-      photo(await jpegWithGps(), "good.jpg"),
-      photo(Buffer.from("not an image"), "bad.jpg"),
-    ]);
+    const answer = await upload(
+      `/projects/${projectId}/images`,
+      [photo(await jpegWithGps(), "good.jpg"), photo(Buffer.from("not an image"), "bad.jpg")],
+      admin.auth,
+    );
     expect(answer.status).toBe(400);
     expect(projectUploads()).toEqual(before);
     expect(await galleryCount()).toBe(0);
-    expect((await kit.api(admin, "GET", `/projects/${projectId}`)).body.data.coverImage).toBeNull();
+    expect((await call(`/projects/${projectId}`, undefined, admin.auth)).body.data.coverImage).toBeNull();
   });
 
   it("keeps nothing of a site diary entry whose second photo is refused: no entry, no photo, no file", async () => {
     const before = projectUploads();
-    const answer = await kit.upload(
-      admin,
+    const answer = await upload(
       `/projects/${projectId}/updates`,
-      [photo(await jpegWithGps(), "good.jpg"), photo(svgImage(), "bad.svg", "image/svg+xml")],
+      [photo(await jpegWithGps(), "good.jpg"), photo(svgWithScript(), "bad.svg", "image/svg+xml")],
+      admin.auth,
       {
         body: "Roof trusses delivered.",
       },
     );
     expect(answer.status).toBe(400);
     expect(projectUploads()).toEqual(before);
-    expect((await kit.api(admin, "GET", `/projects/${projectId}/updates`)).body.data.items).toEqual([]);
+    expect((await call(`/projects/${projectId}/updates`, undefined, admin.auth)).body.data.items).toEqual([]);
     expect(await galleryCount()).toBe(0);
   });
 
   it("deletes a photo with its files", async () => {
-    const uploaded = await kit.upload(admin, `/projects/${projectId}/images`, [photo(await jpegWithGps())]);
+    const uploaded = await upload(`/projects/${projectId}/images`, [photo(await jpegWithGps())], admin.auth);
     const [stored] = uploaded.body.data.photos;
-    expect((await kit.api(admin, "DELETE", `/projects/${projectId}/images/${stored.id}`)).status).toBe(204);
-    expect((await fetch(server.url(stored.galleryUrl))).status).toBe(404);
+    expect((await call(`/projects/${projectId}/images/${stored.id}`, undefined, admin.auth, "DELETE")).status).toBe(204);
+    expect((await fetch(server().url(stored.galleryUrl))).status).toBe(404);
     expect(existsSync(path.join(dataDir(), stored.thumbUrl))).toBe(false);
-    expect((await kit.api(admin, "GET", `/projects/${projectId}`)).body.data.coverImage).toBeNull();
+    expect((await call(`/projects/${projectId}`, undefined, admin.auth)).body.data.coverImage).toBeNull();
   });
 });
 
@@ -156,9 +147,11 @@ describe("project documents (POST /api/projects/:id/documents, field document)",
     ["a photo", Buffer.from("\xff\xd8\xff\xe0 JFIF", "latin1"), "drawing.dwg"],
   ])("refuses %s", async (_name, data, name) => {
     const before = projectDocumentFiles();
-    const answer = await kit.upload(admin, `/projects/${projectId}/documents`, [
-      { field: "document", name, type: "application/pdf", data },
-    ]);
+    const answer = await upload(
+      `/projects/${projectId}/documents`,
+      [{ field: "document", name, type: "application/pdf", data }],
+      admin.auth,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe("Please upload a PDF or a drawing (DWG or DXF).");
     expect(projectDocumentFiles()).toEqual(before);
@@ -166,9 +159,11 @@ describe("project documents (POST /api/projects/:id/documents, field document)",
 
   it("refuses a document over 25 MB with a clear message", async () => {
     const huge = Buffer.concat([pdfBytes(), Buffer.alloc(25 * 1024 * 1024, 32)]);
-    const answer = await kit.upload(admin, `/projects/${projectId}/documents`, [
-      { field: "document", name: "big.pdf", type: "application/pdf", data: huge },
-    ]);
+    const answer = await upload(
+      `/projects/${projectId}/documents`,
+      [{ field: "document", name: "big.pdf", type: "application/pdf", data: huge }],
+      admin.auth,
+    );
     expect(answer.status).toBe(413);
     expect(answer.body.message).toBe("The document must be 25 MB or smaller.");
   });
@@ -177,18 +172,20 @@ describe("project documents (POST /api/projects/:id/documents, field document)",
     ["a DWG drawing", Buffer.concat([Buffer.from("AC1032"), Buffer.alloc(200, 7)]), "ground-floor", "image/vnd.dwg", "ground-floor.dwg"],
     ["a DXF drawing", Buffer.from("  0\nSECTION\n  2\nHEADER\n  0\nENDSEC\n  0\nEOF\n"), "site-plan.dxf", "image/vnd.dxf", "site-plan.dxf"],
   ])("accepts %s, typed from its bytes", async (_name, data, name, contentType, fileName) => {
-    const answer = await kit.upload(admin, `/projects/${projectId}/documents`, [
-      { field: "document", name, type: "application/octet-stream", data },
-    ]);
+    const answer = await upload(
+      `/projects/${projectId}/documents`,
+      [{ field: "document", name, type: "application/octet-stream", data }],
+      admin.auth,
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ contentType, fileName, title: fileName, sizeBytes: data.length });
   });
 
   it("lets a reader of the project download a document as an attachment, kept out of /uploads, and answers 404 to another client", async () => {
-    const owner = await kit.client("owner@example.com");
-    const stranger = await kit.client("stranger@example.com");
-    await kit.api(admin, "PUT", `/projects/${projectId}`, { clientId: owner.id });
-    const uploaded = await kit.upload(admin, `/projects/${projectId}/documents`, [pdfDocument("Structural drawings – rev B.pdf")], {
+    const owner = await people.client("owner@example.com");
+    const stranger = await people.client("stranger@example.com");
+    await call(`/projects/${projectId}`, { clientId: owner.id }, admin.auth, "PUT");
+    const uploaded = await upload(`/projects/${projectId}/documents`, [pdfDocument("Structural drawings – rev B.pdf")], admin.auth, {
       title: "Structural drawings",
     });
     expect(uploaded.status).toBe(201);
@@ -199,7 +196,7 @@ describe("project documents (POST /api/projects/:id/documents, field document)",
       contentType: "application/pdf",
     });
 
-    const downloaded = await kit.api(owner, "GET", document.downloadUrl.replace(/^\/api/, ""));
+    const downloaded = await call(document.downloadUrl.replace(/^\/api/, ""), undefined, owner.auth);
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers.get("content-type")).toBe("application/pdf");
     expect(downloaded.headers.get("content-disposition")).toBe(
@@ -207,16 +204,16 @@ describe("project documents (POST /api/projects/:id/documents, field document)",
     );
     expect(downloaded.raw.equals(pdfBytes())).toBe(true);
 
-    const refused = await kit.api(stranger, "GET", document.downloadUrl.replace(/^\/api/, ""));
+    const refused = await call(document.downloadUrl.replace(/^\/api/, ""), undefined, stranger.auth);
     expect(refused.status).toBe(404);
     expect(refused.raw.includes(Buffer.from("%PDF"))).toBe(false);
-    expect((await kit.api(stranger, "GET", `/projects/${projectId}/documents`)).status).toBe(404);
-    expect((await fetch(server.url(document.downloadUrl))).status).toBe(401);
+    expect((await call(`/projects/${projectId}/documents`, undefined, stranger.auth)).status).toBe(404);
+    expect((await fetch(server().url(document.downloadUrl))).status).toBe(401);
 
     const [stored] = projectDocumentFiles().filter((file) => file.endsWith(".pdf"));
     expect(stored).toBeDefined();
     expect(stored?.startsWith(path.join(dataDir(), "documents"))).toBe(true);
     const storedName = path.relative(path.join(dataDir(), "documents"), stored ?? "");
-    expect((await fetch(server.url(`/uploads/${storedName}`))).status).toBe(404);
+    expect((await fetch(server().url(`/uploads/${storedName}`))).status).toBe(404);
   });
 });

@@ -1,45 +1,28 @@
 import { decodeJwt, SignJWT } from "jose";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RealtimeEvent } from "../../../shared/realtime.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { portalPeople, type SignedIn } from "../../testing/portal-people.js";
-import { connectRealtime, connectSignedIn, type RealtimeTestClient } from "../../testing/realtime-client.js";
-import { startTestServer, type TestServer } from "../../testing/test-app.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SignedIn } from "../../testing/people.js";
+import { connectRealtime, connectSignedIn, isEvent, type RealtimeTestClient } from "../../testing/realtime-client.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
 
 const AUTH_SECRET = "realtime-test-secret-long-enough-for-hs256";
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-const sockets: RealtimeTestClient[] = [];
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  // Shortened timings, so that the auth deadline, the session check and the keep-alive happen within a test.
-  server = await startTestServer(
-    { SMTP_URL: mail.url, AUTH_SECRET },
-    { realtime: { authTimeoutMs: 500, sessionCheckMs: 200, keepAliveMs: 300 } },
-  );
-});
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.close();
-  await server.close();
-});
-
-const people = portalPeople(
-  () => server,
-  () => mail,
+// Shortened timings, so that the auth deadline, the session check and the keep-alive happen within a test.
+const { server, call, people, createProject } = setUpTestServer(
+  { AUTH_SECRET },
+  { realtime: { authTimeoutMs: 500, sessionCheckMs: 200, keepAliveMs: 300 } },
 );
-const { call } = people;
+const sockets: RealtimeTestClient[] = [];
+// After-hooks run in reverse order: the sockets close before the server does.
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
 
 const open = async () => {
-  const socket = await connectRealtime(server);
+  const socket = await connectRealtime(server());
   sockets.push(socket);
   return socket;
 };
 const openSignedIn = async (who: SignedIn) => {
-  const socket = await connectSignedIn(server, who.accessToken);
+  const socket = await connectSignedIn(server(), who.accessToken);
   sockets.push(socket);
   return socket;
 };
@@ -55,11 +38,6 @@ const tokenExpiringAt = (who: SignedIn, expiresAt: number, secret = AUTH_SECRET)
     .sign(new TextEncoder().encode(secret));
 
 const now = () => Math.floor(Date.now() / 1000);
-const isEvent =
-  <Type extends RealtimeEvent["type"]>(type: Type) =>
-  (frame: { type: string }): frame is Extract<RealtimeEvent, { type: Type }> =>
-    frame.type === type;
-
 describe("/api/realtime: signing in on the socket", () => {
   it("closes with 4401 when no auth frame arrives in time", async () => {
     const socket = await open();
@@ -105,7 +83,7 @@ describe("/api/realtime: signing in on the socket", () => {
     await renewed.waitFor((frame) => frame.type === "ready" && renewed.received.length === 2);
     // A later token replaces the short one.
     renewed.send({ type: "auth", accessToken: who.accessToken });
-    const lapsing = await connectSignedIn(server, await tokenExpiringAt(who, now() + 2));
+    const lapsing = await connectSignedIn(server(), await tokenExpiringAt(who, now() + 2));
     sockets.push(lapsing);
     expect(await lapsing.closed).toEqual({ code: 4401, reason: "The access token expired." });
     expect(renewed.isOpen()).toBe(true);
@@ -128,7 +106,7 @@ describe("/api/realtime: signing in on the socket", () => {
 
   it("drops a connection that stops answering pings, and keeps one that answers", async () => {
     const who = await people.client("tunnel@example.com");
-    const dead = await connectSignedIn(server, who.accessToken, { answerPings: false });
+    const dead = await connectSignedIn(server(), who.accessToken, { answerPings: false });
     sockets.push(dead);
     const alive = await openSignedIn(who);
     expect((await dead.closed).code).toBe(1006);
@@ -142,7 +120,7 @@ describe("/api/realtime: signing in on the socket", () => {
   });
 
   it("answers a plain HTTP request with 426", async () => {
-    const response = await fetch(server.url("/api/realtime"));
+    const response = await fetch(server().url("/api/realtime"));
     expect(response.status).toBe(426);
     expect((await response.json()).message).toBe("This address takes a WebSocket connection.");
   });
@@ -156,9 +134,9 @@ describe("/api/realtime: live events", () => {
 
   beforeEach(async () => {
     admin = await people.admin();
-    manager = await people.staff("manager@crestbuild.ng", "Projects", admin, "Musa");
-    client = await people.client("client@example.com", "Chiamaka");
-    const projectId = await people.project({ clientId: client.id, managerId: manager.id, title: "Katampe terraces" });
+    manager = await people.staff("manager@crestbuild.ng", "Projects", { firstName: "Musa" });
+    client = await people.client("client@example.com", { firstName: "Chiamaka" });
+    const projectId = await createProject(admin, { clientId: client.id, managerId: manager.id, title: "Katampe terraces" });
     conversationId = (await call(`/conversations/project/${projectId}`, undefined, client.auth)).body.data.conversation.id;
   });
 
@@ -201,7 +179,7 @@ describe("/api/realtime: live events", () => {
   });
 
   it("does not deliver a project's messages to someone outside it", async () => {
-    const outsider = await people.staff("outsider@crestbuild.ng", "HR", admin, "Bola");
+    const outsider = await people.staff("outsider@crestbuild.ng", "HR", { firstName: "Bola" });
     const outsiderTab = await openSignedIn(outsider);
     const clientTab = await openSignedIn(client);
     await call(`/conversations/${conversationId}/messages`, { body: "Private to the project" }, manager.auth);

@@ -1,53 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { accountsClient } from "../../testing/accounts.js";
-import { startMailCatcher } from "../../testing/mail-catcher.js";
-import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
-import { createAdmin } from "../auth/create-admin.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { testDatabase } from "../../testing/test-app.js";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let server: TestServer;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-});
-afterAll(() => mail.close());
-beforeEach(async () => {
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-afterEach(() => server.close());
-
-const { call, registerVerified, signIn } = accountsClient(
-  () => server,
-  () => mail,
-);
-
-async function adminSession() {
-  await createAdmin((await testDatabase()).db, {
-    email: "admin@crestbuild.ng",
-    firstName: "Amaka",
-    lastName: "Obi",
-    password: "Zuma-rock-2026!",
-  });
-  return signIn("admin@crestbuild.ng", "Zuma-rock-2026!");
-}
+const { call, registerVerified, signIn, mail, people } = setUpTestServer();
 
 describe("staff approval", () => {
   it("lets an admin approve a pending staff account, which is emailed and can then sign in", async () => {
     const staffId = await registerVerified("ifeoma@crestbuild.ng", { isStaff: true, department: "HR" });
-    const admin = await adminSession();
-    const approved = await call(`/admin/users/${staffId}/approve`, {}, { authorization: `Bearer ${admin.accessToken}` });
+    const admin = await people.admin();
+    const approved = await call(`/admin/users/${staffId}/approve`, {}, admin.auth);
     expect(approved.status).toBe(200);
-    expect((await mail.latestTo("ifeoma@crestbuild.ng")).subject).toBe("Your Crestbuild staff account is approved");
+    expect((await mail().latestTo("ifeoma@crestbuild.ng")).subject).toBe("Your Crestbuild staff account is approved");
     expect((await signIn("ifeoma@crestbuild.ng")).dashboard).toBe("/dashboard/hr");
   });
 
   it("refuses approval to anyone but an admin", async () => {
     const pendingId = await registerVerified("pending@crestbuild.ng", { isStaff: true, department: "HR" });
-    await registerVerified("client@example.com");
-    const client = await signIn("client@example.com");
+    const client = await people.client("client@example.com");
     expect((await call(`/admin/users/${pendingId}/approve`, {})).status).toBe(401);
-    const refused = await call(`/admin/users/${pendingId}/approve`, {}, { authorization: `Bearer ${client.accessToken}` });
+    const refused = await call(`/admin/users/${pendingId}/approve`, {}, client.auth);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Access denied. You don't have permission to access this resource.");
     const [user] = await (await testDatabase()).db.select().from(users).where(eq(users.id, pendingId));
@@ -57,29 +30,24 @@ describe("staff approval", () => {
 
 describe("GET /api/users", () => {
   it("lists approved staff and admins for staff, without clients or pending staff", async () => {
-    const admin = await adminSession();
-    const staffId = await registerVerified("emeka@crestbuild.ng", { isStaff: true, department: "Projects" });
-    await call(`/admin/users/${staffId}/approve`, {}, { authorization: `Bearer ${admin.accessToken}` });
+    const staff = await people.staff("emeka@crestbuild.ng", "Projects");
     await registerVerified("waiting@crestbuild.ng", { isStaff: true, department: "HR" });
     await registerVerified("customer@example.com");
-    const staff = await signIn("emeka@crestbuild.ng");
-    const { status, body } = await call("/users", undefined, { authorization: `Bearer ${staff.accessToken}` });
+    const { status, body } = await call("/users", undefined, staff.auth);
     expect(status).toBe(200);
     expect(body.data.users.map((entry: { email: string }) => entry.email).sort()).toEqual(["admin@crestbuild.ng", "emeka@crestbuild.ng"]);
     expect(body.data.users[0]).not.toHaveProperty("passwordHash");
   });
 
   it("is closed to clients", async () => {
-    await registerVerified("nosy@example.com");
-    const client = await signIn("nosy@example.com");
-    expect((await call("/users", undefined, { authorization: `Bearer ${client.accessToken}` })).status).toBe(403);
+    const client = await people.client("nosy@example.com");
+    expect((await call("/users", undefined, client.auth)).status).toBe(403);
   });
 });
 
 describe("GET /api/admin/users", () => {
   it("lists every account for admins, staff awaiting approval first, with filters and the pending count", async () => {
-    const admin = await adminSession();
-    const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+    const asAdmin = (await people.admin()).auth;
     await registerVerified("client.one@example.com");
     const waitingId = await registerVerified("waiting@crestbuild.ng", { isStaff: true, department: "Secretariat" });
     const all = await call("/admin/users", undefined, asAdmin);
@@ -98,22 +66,15 @@ describe("GET /api/admin/users", () => {
   });
 
   it("is for admins only", async () => {
-    await registerVerified("curious@example.com");
-    const client = await signIn("curious@example.com");
-    expect((await call("/admin/users", undefined, { authorization: `Bearer ${client.accessToken}` })).status).toBe(403);
+    const client = await people.client("curious@example.com");
+    expect((await call("/admin/users", undefined, client.auth)).status).toBe(403);
   });
 });
 
 describe("PUT /api/auth/update-user", () => {
   it("updates the user metadata of SPEC §7 by its snake_case names", async () => {
-    await registerVerified("meta@example.com");
-    const session = await signIn("meta@example.com");
-    const { status, body } = await call(
-      "/auth/update-user",
-      { first_name: "Chiamaka", company: "Eko Homes" },
-      { authorization: `Bearer ${session.accessToken}` },
-      "PUT",
-    );
+    const session = await people.client("meta@example.com");
+    const { status, body } = await call("/auth/update-user", { first_name: "Chiamaka", company: "Eko Homes" }, session.auth, "PUT");
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ firstName: "Chiamaka", company: "Eko Homes" });
   });
