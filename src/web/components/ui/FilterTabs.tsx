@@ -3,7 +3,8 @@ type Option<T extends string> = { value: T; label: string; count?: number };
 /** A row of buttons choosing one view of a list (by status...), each with its count; the chosen one is pressed. */
 export function FilterTabs<T extends string>(props: { label: string; options: Option<T>[]; value: T; onChange: (value: T) => void }) {
   return (
-    <div role="group" aria-label={props.label} className="flex flex-wrap gap-2">
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">{props.label}</legend>
       {props.options.map((option) => (
         <button
           key={option.value}
@@ -16,6 +17,6 @@ export function FilterTabs<T extends string>(props: { label: string; options: Op
           {option.count === undefined ? null : <span className="tabular-nums">{option.count}</span>}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
