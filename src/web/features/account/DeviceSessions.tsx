@@ -5,11 +5,11 @@ import type { DeviceSession } from "../../../shared/account";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime, formatRelative } from "../../lib/format";
+import { describeUserAgent } from "../../lib/user-agent";
 import { failureMessage } from "../auth/form-errors";
 import { mutedTextClass } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { accountApi, deviceSessionsQuery } from "./api";
-import { describeUserAgent } from "./user-agent";
 
 function Device({ device }: { device: DeviceSession }) {
   const queryClient = useQueryClient();
