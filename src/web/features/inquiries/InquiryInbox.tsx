@@ -87,7 +87,8 @@ export function InquiryInbox() {
                     type="button"
                     aria-current={inquiry.id === selectedId ? "true" : undefined}
                     onClick={() => select(inquiry.id)}
-                    className="flex w-full flex-col gap-1 rounded-lg border border-neutral-light p-3 text-left hover:bg-neutral-light/40 aria-[current=true]:border-brand-900 aria-[current=true]:bg-neutral-light/40 dark:border-brand-700 dark:hover:bg-brand-700 dark:aria-[current=true]:border-white dark:aria-[current=true]:bg-brand-700"
+                    // The chosen one is outlined, not shaded: its status badge keeps its contrast in both themes.
+                    className="flex w-full flex-col gap-1 rounded-lg border border-neutral-light p-3 text-left hover:border-brand-900 aria-[current=true]:border-brand-900 aria-[current=true]:ring-2 aria-[current=true]:ring-brand-900 dark:border-brand-700 dark:hover:border-white dark:aria-[current=true]:border-white dark:aria-[current=true]:ring-white"
                   >
                     <span className="flex items-start justify-between gap-2">
                       <span className="min-w-0 font-semibold break-words">{inquiry.subject}</span>

@@ -49,8 +49,8 @@ export default function SettingsPage() {
         <h1 className="text-3xl font-bold">Settings</h1>
         <p className={`mt-1 ${mutedTextClass}`}>Your account, security and preferences.</p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[12rem_1fr]">
-        <nav aria-label="Settings sections" className="lg:sticky lg:top-24">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[12rem_1fr]">
+        <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-24">
           <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:pb-0">
             {sections.map((section) => (
               <li key={section.id}>
