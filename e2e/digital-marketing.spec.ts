@@ -1,5 +1,6 @@
 import { approvedStaff, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
+import { E2E_ADMIN } from "./site-under-test";
 
 test("a Digital Marketing staffer publishes a post: it appears on the blog and in the sitemap, and unpublishing removes it", async ({
   page,
@@ -83,4 +84,47 @@ test("a post is deleted only after confirming, and Escape keeps it", async ({ pa
   await dialog.getByRole("button", { name: "Delete the post" }).click();
   await expect(page.getByText("Post deleted.", { exact: true })).toBeVisible();
   await expect(blog.getByText(title)).toHaveCount(0);
+});
+
+test("a Digital Marketing staffer puts a project in the public portfolio with its summary, and takes it out", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The project office's work, done here through the API as the admin.
+  const title = `Jabi Lakeside Offices ${Date.now()}`;
+  const admin = await request.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const { accessToken } = ((await admin.json()) as { data: { accessToken: string } }).data;
+  const created = await request.post("/api/projects", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { title, description: "A four-storey office block by Jabi Lake.", category: "commercial", city: "Abuja", status: "in_progress" },
+  });
+  expect(created.status()).toBe(201);
+
+  const email = await approvedStaff(request, "Digital Marketing", "Tola");
+  await signIn(page, email);
+  const portfolio = page.getByRole("region", { name: "Portfolio" });
+  await portfolio.getByLabel("Search title, reference or city").fill(title);
+  await portfolio.getByRole("button", { name: "Search" }).click();
+  const project = portfolio.getByRole("form", { name: title });
+  await project.getByLabel("Show on the public Projects page").check();
+  await project.getByRole("button", { name: "Save" }).click();
+  await expect(project.getByText("Write a public summary before showing the project in the portfolio.")).toBeVisible();
+  await project.getByLabel(/Public summary/).fill("Four floors of offices with a view of Jabi Lake, built to green standards.");
+  await project.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(`${title} is in the public portfolio.`, { exact: true })).toBeVisible();
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/projects?category=commercial");
+  await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
+  await expect(visitor.getByText("Four floors of offices with a view of Jabi Lake, built to green standards.")).toBeVisible();
+
+  await project.getByLabel("Show on the public Projects page").uncheck();
+  await project.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(`${title} is not in the public portfolio.`, { exact: true })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
+  await visitorContext.close();
 });

@@ -43,3 +43,37 @@ test("a visitor's message reaches the inbox; the Secretariat takes it, answers a
   await page.getByRole("button", { name: /^Handled/ }).click();
   await expect(page.getByRole("list", { name: "Inquiries" }).getByRole("button", { name: new RegExp(subject) })).toBeVisible();
 });
+
+test("an inquiry assigned to a colleague reaches them: the notification opens the inbox on it", async ({ page, browser, request }) => {
+  const subject = `Warehouse roof in Idu ${Date.now()}`;
+  const sent = await request.post("/api/contact", {
+    data: {
+      name: "Sani Musa",
+      email: "sani@example.com",
+      subject,
+      message: "Our warehouse roof in Idu leaks; can you inspect it this week?",
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const colleagueEmail = await approvedStaff(request, "Executive Assistant", "Ifeoma");
+  const email = await approvedStaff(request, "Secretariat", "Yetunde");
+
+  await signIn(page, email);
+  const inbox = page.getByRole("region", { name: "Contact inquiries" });
+  await inbox.getByRole("button", { name: new RegExp(subject) }).click();
+  const inquiry = inbox.getByRole("article", { name: subject });
+  await inquiry.getByLabel("Assigned to").selectOption({ label: "Ifeoma Eze" });
+  await inquiry.getByRole("button", { name: "Save assignee" }).click();
+  await expect(inquiry.getByText("Assigned to Ifeoma Eze (Executive Assistant).")).toBeVisible();
+
+  const colleagueContext = await browser.newContext();
+  const colleague = await colleagueContext.newPage();
+  await signIn(colleague, colleagueEmail);
+  await expect(colleague).toHaveURL("/dashboard/executive-assistant");
+  await colleague.getByRole("button", { name: /Notifications, 1 unread/ }).click();
+  await colleague.getByRole("link", { name: new RegExp(`Inquiry assigned to you: ${subject}`) }).click();
+  await expect(colleague).toHaveURL(/\/dashboard\/inquiries\?status=all&inquiry=\d+$/);
+  await expect(colleague.getByRole("heading", { level: 1 })).toHaveText("Contact inquiries");
+  await expect(colleague.getByRole("article", { name: subject })).toContainText("Sani Musa");
+  await colleagueContext.close();
+});

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { type PortfolioCandidate, type ProjectCategory, projectCategoryLabels, projectStatusLabels } from "../../../shared/projects";
+import { ApiError } from "../../../shared/api";
+import { type PortfolioCandidate, projectCategories, projectCategoryLabels, projectStatusLabels } from "../../../shared/projects";
 import { Button } from "../../components/ui/Button";
 import { Pager } from "../../components/ui/Pager";
 import { SearchForm } from "../../components/ui/SearchForm";
@@ -29,7 +30,9 @@ function CandidateForm({ project }: { project: PortfolioCandidate }) {
     event.preventDefault();
     save.mutate();
   };
-  const category = projectCategoryLabels[project.category as ProjectCategory] ?? project.category;
+  const knownCategory = projectCategories.find((slug) => slug === project.category);
+  const category = knownCategory ? projectCategoryLabels[knownCategory] : project.category;
+  const summaryError = save.error instanceof ApiError ? save.error.fields.publicSummary : undefined;
 
   return (
     <li className="py-4">
@@ -60,6 +63,7 @@ function CandidateForm({ project }: { project: PortfolioCandidate }) {
           hint={`What visitors read about the project (up to ${SUMMARY_MAX} characters). Needed to show it.`}
           rows={3}
           maxLength={SUMMARY_MAX}
+          error={summaryError}
           value={summary}
           onChange={(event) => setSummary(event.target.value)}
         />
