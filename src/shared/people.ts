@@ -36,18 +36,3 @@ export type PeopleDirectory = {
   /** Newest registration first. */
   pending: PendingStaffAccount[];
 };
-
-/** GET /api/users (staff and admins): active, approved staff and admins, by department then name. */
-export type DirectoryPerson = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  role: string;
-  department: string;
-  department_code: string | null;
-  avatar: string | null;
-};
-
-export type StaffDirectory = { users: DirectoryPerson[] };

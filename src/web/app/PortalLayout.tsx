@@ -19,8 +19,6 @@ function PortalNavigation() {
   const links = [
     { to: dashboard, label: "Dashboard" },
     ...(isAdmin ? [{ to: "/admin", label: "Administration" }] : []),
-    // The office overview, with the way to every department's dashboard.
-    ...(isAdmin ? [{ to: "/dashboard/admin", label: "Office" }] : []),
     { to: "/settings", label: "Settings" },
   ];
   return (

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sq
 import type { z } from "zod";
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserRow, type AdminUsersPage, type adminUsersQuery } from "../../../shared/admin-users.js";
 import { ApiError } from "../../../shared/api.js";
-import type { DirectoryPerson } from "../../../shared/people.js";
+import type { DirectoryEntry } from "../../../shared/staff-directory.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { reencodeImage } from "../../platform/images.js";
@@ -66,7 +66,7 @@ export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: F
     },
 
     /** Active, approved staff and admins, by department then name. */
-    async directory(): Promise<DirectoryPerson[]> {
+    async directory(): Promise<DirectoryEntry[]> {
       const rows = await db
         .select()
         .from(users)

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import type { ReactNode } from "react";
 import { Button } from "./Button";
+import { ModalDialog } from "./ModalDialog";
 
 type Props = {
   open: boolean;
@@ -14,40 +15,11 @@ type Props = {
   onCancel: () => void;
 };
 
-/**
- * Asks before something that cannot be undone. A modal <dialog>: the rest of the page is inert (focus
- * stays inside), Escape cancels, and focus goes back where it was when the dialog closes.
- */
+/** Asks before something that cannot be undone: a modal dialog (Escape or Cancel keeps things as they are). */
 export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, failure, onConfirm, onCancel }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element || !open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element.showModal();
-    return () => {
-      element.close();
-      opener?.focus();
-    };
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        // Escape: React decides when the dialog closes, so that `open` stays the truth.
-        event.preventDefault();
-        if (!pending) onCancel();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-neutral-light bg-white p-6 text-brand-900 backdrop:bg-brand-900/70 dark:border-brand-700 dark:bg-brand-900 dark:text-white"
-    >
-      <h2 id={titleId} className="text-xl font-bold">
-        {title}
-      </h2>
-      <div className="mt-2 text-brand-700 dark:text-neutral-light">{children}</div>
+    <ModalDialog open={open} onClose={onCancel} title={title}>
+      <div className="text-brand-700 dark:text-neutral-light">{children}</div>
       {failure ? (
         <p role="alert" className="mt-3 text-red-700 dark:text-red-300">
           {failure}
@@ -61,6 +33,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

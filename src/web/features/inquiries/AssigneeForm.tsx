@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { INQUIRY_DEPARTMENTS } from "../../../shared/access";
 import type { InquiryItem } from "../../../shared/inquiries";
-import type { DirectoryPerson } from "../../../shared/people";
+import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../auth/AuthProvider";
@@ -10,10 +10,10 @@ import { FormAlert, inputClass } from "../auth/form-fields";
 import { staffDirectoryQuery } from "./api";
 import { updateFailure, useInquiryUpdate } from "./use-inquiry-update";
 
-const fullName = (person: DirectoryPerson) => `${person.firstName} ${person.lastName}`;
+const fullName = (person: DirectoryEntry) => `${person.firstName} ${person.lastName}`;
 
 /** Who may be given an inquiry (the server checks the same): admins and the inquiry departments' staff, by department. */
-function assigneeGroups(people: DirectoryPerson[]): { label: string; people: DirectoryPerson[] }[] {
+function assigneeGroups(people: DirectoryEntry[]): { label: string; people: DirectoryEntry[] }[] {
   const groups = INQUIRY_DEPARTMENTS.map((department) => ({
     label: department,
     people: people.filter((person) => person.role === "staff" && person.department === department),

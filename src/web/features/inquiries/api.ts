@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { InquiryItem, InquiryPage, InquiryStats, InquiryUpdate, inquiryListQuerySchema } from "../../../shared/inquiries";
-import type { StaffDirectory } from "../../../shared/people";
 import type { ProjectListPage } from "../../../shared/projects";
+import type { StaffDirectory } from "../../../shared/staff-directory";
 import { privateQuery } from "../../lib/api-query";
 import { apiRequest } from "../../lib/http";
 
