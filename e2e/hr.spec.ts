@@ -1,5 +1,6 @@
 import { approvedStaff, register, signIn, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
+import { E2E_ADMIN } from "./site-under-test";
 
 test("HR sees a newly registered staff member awaiting approval, and the approved ones in the directory", async ({
   page,
@@ -29,4 +30,24 @@ test("HR sees a newly registered staff member awaiting approval, and the approve
   await directory.getByLabel("Search by name").fill("funke");
   await expect(directory.getByRole("region", { name: /^HR/ }).getByText("Funke Eze")).toBeVisible();
   await expect(directory.getByText("Tunde Lawal")).toHaveCount(0);
+});
+
+test("an admin approves a waiting staff member from the HR dashboard, who then appears in the directory", async ({ page, browser }) => {
+  const newcomerContext = await browser.newContext();
+  const newcomer = await newcomerContext.newPage();
+  await register(newcomer, uniqueEmail("obinna"), { department: "Secretariat", firstName: "Obinna" });
+  await newcomerContext.close();
+
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL("/admin");
+  await page.getByRole("link", { name: "Office overview and departments" }).click();
+  await page.getByRole("region", { name: "Department dashboards" }).getByRole("link", { name: "HR" }).click();
+  await expect(page).toHaveURL("/dashboard/hr");
+  const pending = page.getByRole("region", { name: "Staff awaiting approval" });
+  await pending.getByRole("button", { name: "Approve Obinna Lawal" }).click();
+  await expect(page.getByText("Obinna Lawal can now sign in.", { exact: true })).toBeVisible();
+  await expect(pending.getByRole("button", { name: "Approve Obinna Lawal" })).toHaveCount(0);
+  const directory = page.getByRole("region", { name: "Staff directory" });
+  await directory.getByLabel("Search by name").fill("obinna");
+  await expect(directory.getByRole("region", { name: /^Secretariat/ }).getByText("Obinna Lawal")).toBeVisible();
 });
