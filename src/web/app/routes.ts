@@ -1,6 +1,13 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { matchPath, matchRoutes } from "react-router";
-import type { Viewer } from "../../shared/access";
+import {
+  canHandleInquiries,
+  canManageSiteContent,
+  canReadInquiries,
+  canSeeOfficeOverview,
+  canSeePeople,
+  type Viewer,
+} from "../../shared/access";
 import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { ApiQueryKey } from "../lib/api-query";
 
@@ -84,6 +91,7 @@ export type PortalRoute = {
 };
 
 const dashboardPage = lazyPage(() => import("../pages/portal/DashboardPage"));
+const inquiriesPage = lazyPage(() => import("../pages/portal/dashboards/InquiriesPage"));
 
 export const portalRoutes: PortalRoute[] = [
   { path: "/login", title: "Sign in", layout: "auth", ...lazyPage(() => import("../pages/auth/LoginPage")) },
@@ -96,6 +104,64 @@ export const portalRoutes: PortalRoute[] = [
     ...lazyPage(() => import("../pages/auth/ForgotPasswordPage")),
   },
   { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
+  // The office's department dashboards: each opens for those whose data it shows (the same rules as the API's).
+  {
+    path: "/dashboard/hr",
+    title: "Human resources",
+    layout: "portal",
+    allow: canSeePeople,
+    ...lazyPage(() => import("../pages/portal/dashboards/HrDashboardPage")),
+  },
+  {
+    path: "/dashboard/admin",
+    title: "Office overview",
+    layout: "portal",
+    allow: canSeeOfficeOverview,
+    ...lazyPage(() => import("../pages/portal/dashboards/AdminDashboardPage")),
+  },
+  {
+    path: "/dashboard/secretariat",
+    title: "Secretariat",
+    layout: "portal",
+    allow: canHandleInquiries,
+    ...lazyPage(() => import("../pages/portal/dashboards/SecretariatDashboardPage")),
+  },
+  {
+    path: "/dashboard/executive-assistant",
+    title: "Executive Assistant",
+    layout: "portal",
+    allow: canHandleInquiries,
+    ...lazyPage(() => import("../pages/portal/dashboards/ExecutiveAssistantDashboardPage")),
+  },
+  {
+    path: "/dashboard/digital-marketing",
+    title: "Digital marketing",
+    layout: "portal",
+    allow: canManageSiteContent,
+    ...lazyPage(() => import("../pages/portal/dashboards/DigitalMarketingDashboardPage")),
+  },
+  {
+    // Its figures come from the project stats (oversight departments) and the inquiry stats: the inquiry departments have both.
+    path: "/dashboard/business-administration",
+    title: "Business administration",
+    layout: "portal",
+    allow: canHandleInquiries,
+    ...lazyPage(() => import("../pages/portal/dashboards/BusinessAdministrationDashboardPage")),
+  },
+  {
+    path: "/dashboard/inquiries",
+    title: "Contact inquiries",
+    layout: "portal",
+    allow: canReadInquiries,
+    ...inquiriesPage,
+  },
+  {
+    path: "/dashboard/inquiries/:id",
+    title: "Contact inquiries",
+    layout: "portal",
+    allow: canReadInquiries,
+    ...inquiriesPage,
+  },
   // Department dashboards (/dashboard/hr...) show the same screen until they get their own.
   { path: "/dashboard/*", title: "Dashboard", layout: "portal", ...dashboardPage },
   // One route for the list and an open conversation, so opening one keeps the screen (and the list) in place.

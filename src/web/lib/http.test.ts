@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../shared/api";
-import { apiRequest, apiRequestWithRetry, connectSession, type RefreshOutcome } from "./http";
+import { apiDownload, apiRequest, apiRequestWithRetry, attachmentFileName, connectSession, type RefreshOutcome } from "./http";
 
-type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+/** `raw` is a body sent as it is (a file), instead of `body` as JSON. */
+type Answer = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
 
 const ok = (data: unknown): Answer => ({ status: 200, body: { success: true, data, message: null, error: null } });
 const failure = (status: number, message: string | null, headers?: Record<string, string>): Answer => ({
@@ -20,7 +21,7 @@ function serve(...answers: Answer[]) {
       calls.push({ url, authorization: new Headers(init.headers).get("authorization") });
       const answer = answers.shift();
       if (!answer) throw new Error(`unexpected request to ${url}`);
-      return new Response(JSON.stringify(answer.body ?? null), { status: answer.status, headers: answer.headers });
+      return new Response(answer.raw ?? JSON.stringify(answer.body ?? null), { status: answer.status, headers: answer.headers });
     }),
   );
   return calls;
@@ -155,5 +156,47 @@ describe("retry helper (SPEC §8, §9)", () => {
       retryAfterSeconds: 600,
     });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("file downloads", () => {
+  const file = (text: string, fileName: string): Answer => ({
+    status: 200,
+    raw: text,
+    headers: { "content-type": "application/json", "content-disposition": `attachment; filename="${fileName}"` },
+  });
+
+  it("fetches the file with the Bearer token and names it as the server says", async () => {
+    connect("abc");
+    const calls = serve(file('{"email":"a@example.com"}', "crestbuild-my-data-2026-03-14.json"));
+    const download = await apiDownload("/users/me/export", "my-data.json");
+    expect(download.fileName).toBe("crestbuild-my-data-2026-03-14.json");
+    expect(await download.blob.text()).toBe('{"email":"a@example.com"}');
+    expect(calls).toEqual([{ url: "/api/users/me/export", authorization: "Bearer abc" }]);
+  });
+
+  it("renews the token once after a 401, like any other call", async () => {
+    const state = connect("old");
+    const calls = serve(failure(401, null), file("{}", "data.json"));
+    await expect(apiDownload("/users/me/export", "my-data.json")).resolves.toMatchObject({ fileName: "data.json" });
+    expect(state.refreshes).toBe(1);
+    expect(calls.map((call) => call.authorization)).toEqual(["Bearer old", "Bearer renewed"]);
+  });
+
+  it("throws the server's message when the file is refused", async () => {
+    connect("abc");
+    serve(failure(429, "Too many requests. Please wait 60 seconds and try again.", { "retry-after": "60" }));
+    await expect(apiDownload("/users/me/export", "my-data.json")).rejects.toMatchObject({
+      status: 429,
+      message: "Too many requests. Please wait 60 seconds and try again.",
+      retryAfterSeconds: 60,
+    });
+  });
+
+  it("reads plain and encoded file names from Content-Disposition", () => {
+    expect(attachmentFileName('attachment; filename="report.pdf"')).toBe("report.pdf");
+    expect(attachmentFileName("attachment; filename*=UTF-8''site%20plan.dwg")).toBe("site plan.dwg");
+    expect(attachmentFileName("attachment")).toBeNull();
+    expect(attachmentFileName(null)).toBeNull();
   });
 });

@@ -57,17 +57,16 @@ function fallbackMessage(status: number, path: string, retryAfterSeconds: number
   return serverError(status);
 }
 
-/** One request, no retries: the envelope's data, or an ApiError with the SPEC §8 wording. */
-async function send<T>(method: Method, path: string, body: unknown): Promise<T> {
+/** Sends one request with the access token (unless it is a session-flow call); a network failure or timeout throws. */
+async function fetchApi(method: Method, path: string, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
   // A FormData body (file uploads) goes as multipart: the browser sets its content type and boundary.
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers["content-type"] = "application/json";
   const token = isAuthPath(path) ? null : session?.accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    return await fetch(`/api${path}`, {
       method,
       credentials: "include",
       headers,
@@ -78,6 +77,10 @@ async function send<T>(method: Method, path: string, body: unknown): Promise<T> 
     if (error instanceof DOMException && error.name === "TimeoutError") throw new ApiError(408, messages.timeout, "timeout");
     throw new ApiError(0, messages.networkFailure, "network");
   }
+}
+
+/** The envelope's data of a response, or the ApiError it describes (SPEC §8 wording when the body says nothing). */
+async function readEnvelope<T>(response: Response, path: string): Promise<T> {
   const retryAfter = Number(response.headers.get("retry-after")) || null;
   const payload: unknown = await response.json().catch(() => null);
   try {
@@ -89,14 +92,18 @@ async function send<T>(method: Method, path: string, body: unknown): Promise<T> 
   }
 }
 
+/** One request, no retries: the envelope's data, or an ApiError with the SPEC §8 wording. */
+async function send<T>(method: Method, path: string, body: unknown): Promise<T> {
+  return readEnvelope<T>(await fetchApi(method, path, body), path);
+}
+
 /**
- * Calls the JSON API and returns the envelope's data, or throws an ApiError with the SPEC §8 wording.
- * Signed in, it sends the access token; a 401 from any other call renews the token once and repeats the
- * request once (SPEC §4). When the session cannot be renewed it is forgotten.
+ * Runs a request signed in: a 401 from any call but the session-flow ones renews the access token
+ * once and repeats the request once (SPEC §4). When the session cannot be renewed it is forgotten.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): Promise<T> {
   try {
-    return await send<T>(method, path, body);
+    return await attempt();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || isAuthPath(path) || !session) throw error;
     const outcome = await session.refresh();
@@ -104,11 +111,41 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     if (outcome !== "refreshed") throw error;
   }
   try {
-    return await send<T>(method, path, body);
+    return await attempt();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) session?.expire();
     throw error;
   }
+}
+
+/**
+ * Calls the JSON API and returns the envelope's data, or throws an ApiError with the SPEC §8 wording.
+ * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal).
+ */
+export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return withSessionRenewal(path, () => send<T>(method, path, body));
+}
+
+export type DownloadedFile = { blob: Blob; fileName: string };
+
+/** The file name a response suggests in its Content-Disposition header, if any. */
+export function attachmentFileName(contentDisposition: string | null): string | null {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(contentDisposition ?? "");
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * GETs a file the API answers as an attachment (not an envelope), with the access token like any
+ * other call: a link cannot carry the Bearer header, so the browser fetches the file and saves it.
+ * A refusal comes back as an envelope and throws its ApiError.
+ */
+export function apiDownload(path: string, fallbackFileName: string): Promise<DownloadedFile> {
+  return withSessionRenewal(path, async () => {
+    const response = await fetchApi("GET", path, undefined);
+    if (!response.ok) return readEnvelope<never>(response, path);
+    const fileName = attachmentFileName(response.headers.get("content-disposition")) ?? fallbackFileName;
+    return { blob: await response.blob(), fileName };
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,6 +6,8 @@ const variants = {
   secondary:
     "border border-brand-900 text-brand-900 hover:bg-brand-900 hover:text-white dark:border-neutral-light dark:text-white dark:hover:bg-white dark:hover:text-brand-900",
   inverse: "bg-white text-brand-900 hover:bg-neutral-light",
+  /** For what cannot be undone (deleting). */
+  danger: "bg-red-700 text-white hover:bg-red-800 dark:bg-red-300 dark:text-brand-900 dark:hover:bg-red-200",
 } as const;
 
 type Variant = keyof typeof variants;

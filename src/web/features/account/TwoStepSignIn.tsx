@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { authMessages, type SessionUser } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
+import { saveFile } from "../../lib/save-file";
 import { useAuth } from "../auth/AuthProvider";
 import { authApi, type MfaEnrolment } from "../auth/api";
 import { failureMessage } from "../auth/form-errors";
@@ -51,11 +52,7 @@ function CodeForm(props: { label: string; submitLabel: string; pendingLabel: str
 
 function downloadRecoveryCodes(email: string, codes: string[]) {
   const text = `Crestbuild recovery codes for ${email}\nEach code works once, in place of the authenticator app's code.\n\n${codes.join("\n")}\n`;
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  link.download = "crestbuild-recovery-codes.txt";
-  link.click();
-  URL.revokeObjectURL(link.href);
+  saveFile(new Blob([text], { type: "text/plain" }), "crestbuild-recovery-codes.txt");
 }
 
 function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[]; onDone: () => void }) {

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { useSearchParams } from "react-router";
 import type { AdminUserRow, AdminUsersQuery } from "../../../shared/admin-users";
 import { roleLabels } from "../../../shared/departments";
 import { Avatar } from "../../components/ui/Avatar";
-import { Button } from "../../components/ui/Button";
+import { Pager } from "../../components/ui/Pager";
+import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { pageOf, pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
 import { inputClass } from "../auth/form-fields";
 import { adminUsersQuery } from "./api";
 
@@ -19,49 +19,27 @@ function statusOf(account: AdminUserRow): string {
 
 const statuses = ["pending", "active", "blocked"] as const;
 const roles = ["admin", "staff", "user"] as const;
-const pick = <T extends string>(value: string | null, allowed: readonly T[]) => allowed.find((item) => item === value);
 
 /** Every account, searchable and filtered by status and role; the filters live in the address, so a reload keeps them. */
 export function UsersList() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useSearchFilters();
   const query: AdminUsersQuery = {
-    status: pick(params.get("status"), statuses),
-    role: pick(params.get("role"), roles),
+    status: pickAllowed(params.get("status"), statuses),
+    role: pickAllowed(params.get("role"), roles),
     search: params.get("search") ?? undefined,
-    page: Math.max(1, Number(params.get("page")) || 1),
+    page: pageOf(params),
   };
-  const [search, setSearch] = useState(query.search ?? "");
   const users = useQuery({ ...adminUsersQuery(query), placeholderData: keepPreviousData });
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if (!("page" in changes)) next.delete("page");
-    setParams(next, { replace: true });
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ search: search.trim() || undefined });
-  };
   const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <search className="flex-1">
-          <form onSubmit={onSearch} className="flex items-end gap-2">
-            <label className="flex-1 font-medium">
-              Search by name or email
-              <input type="search" className={inputClass} value={search} onChange={(event) => setSearch(event.target.value)} />
-            </label>
-            <Button type="submit" variant="secondary">
-              Search
-            </Button>
-          </form>
-        </search>
+        <SearchForm
+          label="Search by name or email"
+          initial={query.search ?? ""}
+          onSearch={(text) => update({ search: text || undefined })}
+        />
         <label className="font-medium">
           Status
           <select
@@ -121,19 +99,7 @@ export function UsersList() {
               </li>
             ))}
           </ul>
-          {pageCount > 1 ? (
-            <nav aria-label="Pages of accounts" className="flex items-center justify-between gap-3">
-              <Button variant="secondary" disabled={query.page === 1} onClick={() => update({ page: String(query.page - 1) })}>
-                Previous
-              </Button>
-              <span>
-                Page {query.page} of {pageCount}
-              </span>
-              <Button variant="secondary" disabled={query.page >= pageCount} onClick={() => update({ page: String(query.page + 1) })}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <Pager label="Pages of accounts" page={query.page} pageCount={pageCount} onPage={(page) => update({ page: String(page) })} />
         </>
       ) : null}
     </div>

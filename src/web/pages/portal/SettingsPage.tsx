@@ -3,6 +3,11 @@ import { useEffect } from "react";
 import { Button } from "../../components/ui/Button";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { AvatarForm } from "../../features/account/AvatarForm";
+import { DeleteAccountForm } from "../../features/account/DeleteAccountForm";
+import { DeviceSessions } from "../../features/account/DeviceSessions";
+import { EmailChangeForm } from "../../features/account/EmailChangeForm";
+import { MyDataExport } from "../../features/account/MyDataExport";
+import { NotificationPreferencesForm } from "../../features/account/NotificationPreferencesForm";
 import { ProfileForm } from "../../features/account/ProfileForm";
 import { TwoStepSignIn } from "../../features/account/TwoStepSignIn";
 import { useAuth } from "../../features/auth/AuthProvider";
@@ -14,12 +19,20 @@ import { ThemeSwitch } from "../../features/site/ThemeSwitch";
 const sections = [
   { id: "profile", title: "Profile" },
   { id: "photo", title: "Photo" },
+  { id: "email", title: "Email address" },
   { id: "password", title: "Password" },
   { id: "two-step", title: "Two-step sign-in" },
+  { id: "devices", title: "Devices" },
+  { id: "notifications", title: "Notifications" },
   { id: "appearance", title: "Appearance" },
+  { id: "your-data", title: "Your data" },
+  { id: "delete-account", title: "Delete account" },
 ] as const;
 
-/** SPEC §2 /settings: the account's details, photo, password, two-step sign-in and theme. */
+/**
+ * SPEC §2 /settings: the account's details, photo, email, password, two-step sign-in, devices,
+ * notifications and theme; a copy of the user's data and the deletion of the account (Nigeria Data Protection Act).
+ */
 export default function SettingsPage() {
   const { user, updateUser } = useAuth();
   const profile = useQuery(profileQuery);
@@ -36,8 +49,8 @@ export default function SettingsPage() {
         <h1 className="text-3xl font-bold">Settings</h1>
         <p className={`mt-1 ${mutedTextClass}`}>Your account, security and preferences.</p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[12rem_1fr]">
-        <nav aria-label="Settings sections" className="lg:sticky lg:top-24">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[12rem_1fr]">
+        <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-24">
           <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:pb-0">
             {sections.map((section) => (
               <li key={section.id}>
@@ -77,14 +90,29 @@ export default function SettingsPage() {
               </SectionCard>
             </>
           )}
+          <SectionCard id="email" title="Email address" description="Where we write to you, and how you sign in.">
+            <EmailChangeForm key={user.email} currentEmail={user.email} />
+          </SectionCard>
           <SectionCard id="password" title="Password" description="Changing it signs out your other devices.">
             <ChangePasswordForm email={user.email} />
           </SectionCard>
           <SectionCard id="two-step" title="Two-step sign-in">
             <TwoStepSignIn user={user} />
           </SectionCard>
+          <SectionCard id="devices" title="Devices" description="Where your account is signed in now.">
+            <DeviceSessions />
+          </SectionCard>
+          <SectionCard id="notifications" title="Notifications" description="What we tell you about, in the portal and by email.">
+            <NotificationPreferencesForm />
+          </SectionCard>
           <SectionCard id="appearance" title="Appearance" description="Light, dark, or follow your device.">
             <ThemeSwitch />
+          </SectionCard>
+          <SectionCard id="your-data" title="Your data" description="A copy of what Crestbuild holds about you.">
+            <MyDataExport />
+          </SectionCard>
+          <SectionCard id="delete-account" title="Delete account">
+            <DeleteAccountForm user={user} />
           </SectionCard>
         </div>
       </div>

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { accountMessages, deleteAccountSchema } from "../../../shared/account";
+import { authMessages, type SessionUser } from "../../../shared/auth";
+import { Button } from "../../components/ui/Button";
+import { zodResolver } from "../../lib/form-resolver";
+import { useAuth } from "../auth/AuthProvider";
+import { failureMessage, showFieldErrors } from "../auth/form-errors";
+import { FormAlert, mutedTextClass, TextField } from "../auth/form-fields";
+import { toast } from "../toast/toast-store";
+import { accountApi } from "./api";
+
+/** The typed word is checked like the server does; the authenticator code is asked for when two-step sign-in is on. */
+const formSchema = (mfaEnabled: boolean) =>
+  deleteAccountSchema
+    .extend({
+      confirmation: z.string().refine((typed): typed is "DELETE" => typed === "DELETE", accountMessages.deleteConfirmation),
+      code: z.string(),
+    })
+    .refine((input) => !mfaEnabled || input.code.trim().length > 0, { path: ["code"], message: authMessages.mfaRequired });
+
+type FormSchema = ReturnType<typeof formSchema>;
+
+/**
+ * Deletes the account for good, after the password, the word DELETE and (with two-step sign-in) a code.
+ * Then the browser leaves the portal for the home page and forgets the session there.
+ */
+export function DeleteAccountForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const [failure, setFailure] = useState<string | null>(null);
+  const deleted = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
+    resolver: zodResolver(formSchema(user.mfaEnabled)),
+    defaultValues: { password: "", confirmation: "", code: "" },
+  });
+
+  // Forgetting the session while a guarded screen is shown would send the browser to /login:
+  // it is forgotten once this screen has gone, on the home page.
+  useEffect(
+    () => () => {
+      if (deleted.current) void signOut();
+    },
+    [signOut],
+  );
+
+  const onSubmit = handleSubmit(async ({ password, confirmation, code }) => {
+    setFailure(null);
+    try {
+      await accountApi.deleteAccount({ password, confirmation, code: user.mfaEnabled ? code.trim() : undefined });
+      deleted.current = true;
+      navigate("/", { replace: true });
+      toast.success(accountMessages.accountDeleted);
+    } catch (error) {
+      showFieldErrors(error, setError, ["password", "confirmation", "code"]);
+      setFailure(failureMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-5">
+      <div className={`flex flex-col gap-2 ${mutedTextClass}`}>
+        <p>
+          Your account, photo, devices, notifications and preferences are deleted and you are signed out everywhere. This cannot be undone.
+        </p>
+        <p>
+          Projects where you were the client, messages and site records stay in the company's records without your account, as building
+          records must. Download your data first if you want a copy.
+        </p>
+      </div>
+      <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <TextField
+        label="Type DELETE to confirm"
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="characters"
+        error={errors.confirmation?.message}
+        {...register("confirmation")}
+      />
+      {user.mfaEnabled ? (
+        <TextField
+          label="Authentication code"
+          hint="From your authenticator app, or a recovery code."
+          autoComplete="one-time-code"
+          spellCheck={false}
+          error={errors.code?.message}
+          {...register("code")}
+        />
+      ) : null}
+      {failure ? (
+        <FormAlert>
+          <p>{failure}</p>
+        </FormAlert>
+      ) : null}
+      <div>
+        <Button type="submit" variant="danger" disabled={isSubmitting}>
+          {isSubmitting ? "Deleting your account..." : "Delete my account"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
+import { accountMessages, type ChangeEmailInput, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
+import { Button } from "../../components/ui/Button";
+import { zodResolver } from "../../lib/form-resolver";
+import { useAuth } from "../auth/AuthProvider";
+import { failureMessage, showFieldErrors } from "../auth/form-errors";
+import { FormAlert, FormSuccess, mutedTextClass, SubmitButton, TextField } from "../auth/form-fields";
+import { toast } from "../toast/toast-store";
+import { accountApi } from "./api";
+
+/** Step 1: the new address and the password; the server emails a code to the new address. */
+function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (pendingEmail: string) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const { pendingEmail } = await accountApi.requestEmailChange(input);
+      onCodeSent(pendingEmail);
+    } catch (error) {
+      showFieldErrors(error, setError, ["newEmail", "password"]);
+      setFailure(failureMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-5">
+      <p className={mutedTextClass}>
+        Your address is <span className="font-semibold break-all">{currentEmail}</span>. We send a code to the new address to check that it
+        is yours; the change is made once you enter it.
+      </p>
+      {/* For password managers: the account whose password this is. */}
+      <input type="email" name="username" autoComplete="username" value={currentEmail} readOnly hidden />
+      <TextField label="New email address" type="email" autoComplete="email" error={errors.newEmail?.message} {...register("newEmail")} />
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      {failure ? (
+        <FormAlert>
+          <p>{failure}</p>
+        </FormAlert>
+      ) : null}
+      <SubmitButton pending={isSubmitting} label="Send a code to the new address" pendingLabel="Sending the code..." />
+    </form>
+  );
+}
+
+/** Step 2: the code from the email to the new address. */
+function CodeStep({ pendingEmail, onDone, onRestart }: { pendingEmail: string; onDone: () => void; onRestart: () => void }) {
+  const { updateUser } = useAuth();
+  const [code, setCode] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = confirmEmailChangeSchema.safeParse({ code });
+    if (!parsed.success) return setFailure(parsed.error.issues[0]?.message ?? null);
+    setFailure(null);
+    setPending(true);
+    try {
+      updateUser(await accountApi.confirmEmailChange(parsed.data.code));
+      toast.success(accountMessages.emailChanged);
+      onDone();
+    } catch (error) {
+      setFailure(failureMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex max-w-md flex-col gap-5">
+      <FormSuccess title="Check your inbox">
+        <p>{accountMessages.emailChangeCodeSent(pendingEmail)}</p>
+      </FormSuccess>
+      <TextField
+        label="Code from the email"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        spellCheck={false}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      {failure ? (
+        <FormAlert>
+          <p>{failure}</p>
+        </FormAlert>
+      ) : null}
+      <SubmitButton pending={pending} label="Confirm the new address" pendingLabel="Confirming..." />
+      <div>
+        <Button variant="secondary" onClick={onRestart}>
+          Use another address or send a new code
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The sign-in address: changed in two steps, the new one proven by a code sent to it. */
+export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  if (pendingEmail) {
+    return <CodeStep pendingEmail={pendingEmail} onDone={() => setPendingEmail(null)} onRestart={() => setPendingEmail(null)} />;
+  }
+  return <NewAddressStep currentEmail={currentEmail} onCodeSent={setPendingEmail} />;
+}

@@ -1,0 +1,96 @@
+import { Mail, Phone } from "lucide-react";
+import { useState } from "react";
+import { roleLabels } from "../../../shared/departments";
+import type { DepartmentStaff, StaffMember } from "../../../shared/people";
+import { Avatar } from "../../components/ui/Avatar";
+import { EmptyMessage } from "../../components/ui/StatusMessage";
+import { formatRelative } from "../../lib/format";
+import { inputClass, linkClass, mutedTextClass } from "../auth/form-fields";
+
+const fullName = (person: StaffMember) => `${person.firstName} ${person.lastName}`;
+
+/** Whether every word typed is the start of a word of the person's name ("ada o" finds Ada Obi). */
+function matchesName(person: StaffMember, search: string): boolean {
+  const names = fullName(person).toLowerCase().split(/\s+/);
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => names.some((name) => name.startsWith(word)));
+}
+
+function Person({ person }: { person: StaffMember }) {
+  return (
+    <li className="flex min-w-0 gap-3 py-3">
+      <Avatar person={person} size="md" />
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {fullName(person)}
+          {person.role === "admin" ? <span className={`font-normal ${mutedTextClass}`}> · {roleLabels.admin}</span> : null}
+        </p>
+        <p className={`text-sm ${mutedTextClass}`}>
+          {person.department_code ? <span className="font-mono">{person.department_code} · </span> : null}
+          {person.lastLoginAt ? `last signed in ${formatRelative(person.lastLoginAt)}` : "has not signed in yet"}
+        </p>
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <a href={`mailto:${person.email}`} className={`${linkClass} inline-flex items-center gap-1 break-all`}>
+            <Mail aria-hidden className="size-4 shrink-0" />
+            {person.email}
+          </a>
+          {person.phone ? (
+            <a href={`tel:${person.phone.replace(/\s+/g, "")}`} className={`${linkClass} inline-flex items-center gap-1`}>
+              <Phone aria-hidden className="size-4 shrink-0" />
+              {person.phone}
+            </a>
+          ) : null}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The staff by department, searchable by name; departments without anyone matching are left out. */
+export function StaffDirectoryList({ departments }: { departments: DepartmentStaff[] }) {
+  const [search, setSearch] = useState("");
+  const shown = departments
+    .map((department) => ({ ...department, staff: department.staff.filter((person) => matchesName(person, search)) }))
+    .filter((department) => department.staff.length > 0);
+  const found = shown.reduce((sum, department) => sum + department.staff.length, 0);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <search>
+        <label className="font-medium">
+          Search by name
+          <input type="search" className={inputClass} value={search} onChange={(event) => setSearch(event.target.value)} />
+        </label>
+      </search>
+      {search ? (
+        <p className="text-sm" aria-live="polite">
+          {found} {found === 1 ? "person" : "people"} found
+        </p>
+      ) : null}
+      {shown.length === 0 ? (
+        <EmptyMessage title={search ? `Nobody is called "${search}".` : "Nobody is in the directory yet."}>
+          {search ? null : "Staff appear here once an administrator approves them."}
+        </EmptyMessage>
+      ) : (
+        shown.map((department) => {
+          const headingId = `department-${department.department.replace(/\W+/g, "-").toLowerCase()}`;
+          return (
+            <section key={department.department} aria-labelledby={headingId}>
+              <h3 id={headingId} className="border-b border-neutral-light pb-1 font-bold dark:border-brand-700">
+                {department.department} <span className={`font-normal ${mutedTextClass}`}>({department.headcount})</span>
+              </h3>
+              <ul className="grid gap-x-6 sm:grid-cols-2">
+                {department.staff.map((person) => (
+                  <Person key={person.id} person={person} />
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { ApiError } from "../../../shared/api";
+import { type PortfolioCandidate, projectCategories, projectCategoryLabels, projectStatusLabels } from "../../../shared/projects";
+import { Button } from "../../components/ui/Button";
+import { Pager } from "../../components/ui/Pager";
+import { SearchForm } from "../../components/ui/SearchForm";
+import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { failureMessage } from "../auth/form-errors";
+import { FormAlert, mutedTextClass, TextAreaField } from "../auth/form-fields";
+import { toast } from "../toast/toast-store";
+import { portfolioCandidatesQuery, savePortfolioChoice } from "./api";
+
+const SUMMARY_MAX = 600;
+
+function CandidateForm({ project }: { project: PortfolioCandidate }) {
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(project.isPortfolio);
+  const [summary, setSummary] = useState(project.publicSummary ?? "");
+  const save = useMutation({
+    mutationFn: () => savePortfolioChoice(project.id, { isPortfolio: shown, publicSummary: summary.trim() || null }),
+    onSuccess: async () => {
+      toast.success(shown ? `${project.title} is in the public portfolio.` : `${project.title} is not in the public portfolio.`);
+      await queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith("/projects") || query.queryKey[0] === "/portfolio",
+      });
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const knownCategory = projectCategories.find((slug) => slug === project.category);
+  const category = knownCategory ? projectCategoryLabels[knownCategory] : project.category;
+  const summaryError = save.error instanceof ApiError ? save.error.fields.publicSummary : undefined;
+
+  return (
+    <li className="py-4">
+      <form onSubmit={onSubmit} aria-label={project.title} className="flex flex-col gap-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {project.coverImage ? (
+            <img src={project.coverImage} alt="" width={160} height={107} className="aspect-[3/2] w-40 shrink-0 rounded-md object-cover" />
+          ) : null}
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold break-words">{project.title}</p>
+            <p className={`text-sm ${mutedTextClass}`}>
+              <span className="font-mono">{project.reference}</span> · {category} · {projectStatusLabels[project.status]} · {project.city}
+            </p>
+            <label className="mt-2 flex min-h-10 items-center gap-2 font-medium">
+              <input
+                type="checkbox"
+                className="size-5 accent-accent-700 dark:accent-accent-500"
+                checked={shown}
+                onChange={(event) => setShown(event.target.checked)}
+              />
+              Show on the public Projects page
+            </label>
+          </div>
+        </div>
+        <TextAreaField
+          label="Public summary"
+          optional={!shown}
+          hint={`What visitors read about the project (up to ${SUMMARY_MAX} characters). Needed to show it.`}
+          rows={3}
+          maxLength={SUMMARY_MAX}
+          error={summaryError}
+          value={summary}
+          onChange={(event) => setSummary(event.target.value)}
+        />
+        {save.isError ? (
+          <FormAlert>
+            <p>{failureMessage(save.error)}</p>
+          </FormAlert>
+        ) : null}
+        <div>
+          <Button type="submit" variant="secondary" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+/** Which projects the public site shows, and what it says about each. */
+export function PortfolioManager() {
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const candidates = useQuery({ ...portfolioCandidatesQuery(search, page), placeholderData: keepPreviousData });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SearchForm
+        label="Search title, reference or city"
+        initial=""
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
+      {candidates.isPending ? <LoadingMessage>Loading projects...</LoadingMessage> : null}
+      {candidates.isError ? <ErrorMessage error={candidates.error} onRetry={() => void candidates.refetch()} /> : null}
+      {candidates.data && candidates.data.items.length === 0 ? (
+        <EmptyMessage title={search ? `No project matches "${search}".` : "No project can be shown yet."}>
+          {search ? null : "Projects under way or completed can be added to the public portfolio."}
+        </EmptyMessage>
+      ) : null}
+      {candidates.data && candidates.data.items.length > 0 ? (
+        <>
+          <ul aria-label="Projects" aria-busy={candidates.isFetching} className="divide-y divide-neutral-light dark:divide-brand-700">
+            {candidates.data.items.map((project) => (
+              <CandidateForm key={`${project.id}:${project.isPortfolio}:${project.publicSummary ?? ""}`} project={project} />
+            ))}
+          </ul>
+          <Pager
+            label="Pages of projects"
+            page={page}
+            pageCount={Math.ceil(candidates.data.total / candidates.data.pageSize)}
+            onPage={setPage}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

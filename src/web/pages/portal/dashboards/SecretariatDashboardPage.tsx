@@ -1,0 +1,5 @@
+import { InquiryDeskDashboard } from "./InquiryDeskDashboard";
+
+export default function SecretariatDashboardPage() {
+  return <InquiryDeskDashboard title="Secretariat" />;
+}
