@@ -19,6 +19,8 @@ function PortalNavigation() {
   const links = [
     { to: dashboard, label: "Dashboard" },
     ...(isAdmin ? [{ to: "/admin", label: "Administration" }] : []),
+    // Admins oversee the department dashboards of the projects (others reach theirs through "Dashboard").
+    ...(isAdmin ? [{ to: "/dashboard/projects", label: "Projects" }, { to: "/dashboard/accounts", label: "Accounts" }] : []),
     { to: "/settings", label: "Settings" },
   ];
   return (

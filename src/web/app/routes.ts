@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { matchPath, matchRoutes } from "react-router";
-import type { Viewer } from "../../shared/access";
+import { canFollowAccounts, canRunProjects, type Viewer } from "../../shared/access";
 import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { ApiQueryKey } from "../lib/api-query";
 
@@ -96,6 +96,21 @@ export const portalRoutes: PortalRoute[] = [
     ...lazyPage(() => import("../pages/auth/ForgotPasswordPage")),
   },
   { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
+  { path: "/dashboard/projects/:id", title: "Project", layout: "portal", ...lazyPage(() => import("../pages/portal/ProjectPage")) },
+  {
+    path: "/dashboard/projects",
+    title: "Projects",
+    layout: "portal",
+    allow: canRunProjects,
+    ...lazyPage(() => import("../pages/portal/ProjectsDashboardPage")),
+  },
+  {
+    path: "/dashboard/accounts",
+    title: "Accounts",
+    layout: "portal",
+    allow: canFollowAccounts,
+    ...lazyPage(() => import("../pages/portal/AccountsDashboardPage")),
+  },
   // Department dashboards (/dashboard/hr...) show the same screen until they get their own.
   { path: "/dashboard/*", title: "Dashboard", layout: "portal", ...dashboardPage },
   { path: "/settings", title: "Settings", layout: "portal", ...lazyPage(() => import("../pages/portal/SettingsPage")) },

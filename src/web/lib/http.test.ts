@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../shared/api";
-import { apiRequest, apiRequestWithRetry, connectSession, type RefreshOutcome } from "./http";
+import { apiDownload, apiRequest, apiRequestWithRetry, connectSession, type RefreshOutcome } from "./http";
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
@@ -155,5 +155,22 @@ describe("retry helper (SPEC §8, §9)", () => {
       retryAfterSeconds: 600,
     });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("file downloads (project documents)", () => {
+  it("fetches the file with the Bearer token, renewing it once after a 401", async () => {
+    const state = connect("old");
+    const calls = serve(failure(401, "Authentication failed. Please log in again."), { status: 200, body: "%PDF-1.4" });
+    const file = await apiDownload("/projects/1/documents/2/download");
+    expect(await file.text()).toBe('"%PDF-1.4"');
+    expect(state.refreshes).toBe(1);
+    expect(calls.map((call) => call.authorization)).toEqual(["Bearer old", "Bearer renewed"]);
+  });
+
+  it("throws the API's message when the file may not be read", async () => {
+    connect("abc");
+    serve(failure(404, "Project not found."));
+    await expect(apiDownload("/projects/9/documents/2/download")).rejects.toMatchObject({ status: 404, message: "Project not found." });
   });
 });

@@ -90,13 +90,12 @@ async function send<T>(method: Method, path: string, body: unknown): Promise<T> 
 }
 
 /**
- * Calls the JSON API and returns the envelope's data, or throws an ApiError with the SPEC §8 wording.
- * Signed in, it sends the access token; a 401 from any other call renews the token once and repeats the
- * request once (SPEC §4). When the session cannot be renewed it is forgotten.
+ * One attempt, and once more with a renewed access token after a 401 (SPEC §4); when the session
+ * cannot be renewed it is forgotten.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): Promise<T> {
   try {
-    return await send<T>(method, path, body);
+    return await attempt();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || isAuthPath(path) || !session) throw error;
     const outcome = await session.refresh();
@@ -104,11 +103,44 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     if (outcome !== "refreshed") throw error;
   }
   try {
-    return await send<T>(method, path, body);
+    return await attempt();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) session?.expire();
     throw error;
   }
+}
+
+/**
+ * Calls the JSON API and returns the envelope's data, or throws an ApiError with the SPEC §8 wording.
+ * Signed in, it sends the access token; a 401 from any other call renews the token once and repeats the
+ * request once (SPEC §4). When the session cannot be renewed it is forgotten.
+ */
+export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return withSessionRenewal(path, () => send<T>(method, path, body));
+}
+
+/** One GET of a file the API hands out only with the access token (project documents). */
+async function sendForFile(path: string): Promise<Blob> {
+  const token = session?.accessToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      credentials: "include",
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError") throw new ApiError(408, messages.timeout, "timeout");
+    throw new ApiError(0, messages.networkFailure, "network");
+  }
+  if (response.ok) return response.blob();
+  const payload: unknown = await response.json().catch(() => null);
+  return unwrapEnvelope<never>(response.status, payload, fallbackMessage(response.status, `/api${path}`, null));
+}
+
+/** Downloads a file of the API with the Bearer token (a plain link could not send it), renewing the session like apiRequest. */
+export function apiDownload(path: string): Promise<Blob> {
+  return withSessionRenewal(path, () => sendForFile(path));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

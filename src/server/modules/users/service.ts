@@ -3,24 +3,13 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sq
 import type { z } from "zod";
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserRow, type AdminUsersPage, type adminUsersQuery } from "../../../shared/admin-users.js";
 import { ApiError } from "../../../shared/api.js";
+import type { DirectoryEntry } from "../../../shared/staff-directory.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { reencodeImage } from "../../platform/images.js";
 import { escapeHtml, type Mailer } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { FileStorage } from "../../platform/storage.js";
-
-export type DirectoryEntry = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  role: string;
-  department: string;
-  department_code: string | null;
-  avatar: string | null;
-};
 
 const AVATAR_SIZE = 256;
 

@@ -7,6 +7,7 @@ import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { withChanges } from "../../lib/search-params";
 import { inputClass } from "../auth/form-fields";
 import { adminUsersQuery } from "./api";
 
@@ -33,15 +34,7 @@ export function UsersList() {
   const [search, setSearch] = useState(query.search ?? "");
   const users = useQuery({ ...adminUsersQuery(query), placeholderData: keepPreviousData });
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if (!("page" in changes)) next.delete("page");
-    setParams(next, { replace: true });
-  };
+  const update = (changes: Record<string, string | undefined>) => setParams(withChanges(params, changes), { replace: true });
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     update({ search: search.trim() || undefined });

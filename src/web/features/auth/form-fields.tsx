@@ -81,6 +81,23 @@ export function SelectField({ label, error, hint, optional, id, children, ...sel
   );
 }
 
+export function TextAreaField({ label, error, hint, optional, id, className, ...textarea }: FieldFrame & ComponentProps<"textarea">) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <Frame label={label} error={error} hint={hint} optional={optional} {...ids}>
+      <textarea
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={optional ? undefined : true}
+        className={`${inputClass} ${className ?? ""}`}
+        rows={4}
+        {...textarea}
+      />
+    </Frame>
+  );
+}
+
 /** A failure that concerns the whole form; screen readers announce it at once. */
 export function FormAlert({ children }: { children: ReactNode }) {
   return (

@@ -1,0 +1,46 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../components/ui/Button";
+import { failureMessage } from "../auth/form-errors";
+import { toast } from "../toast/toast-store";
+import { projectsApi } from "./api";
+
+/** Hands a downloaded file to the browser as a save, under its own name. */
+function saveFile(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // The browser has started the save by the next turn; the object URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Downloads a project document through the API (it needs the Bearer token, which a plain link
+ * could not send), then saves it.
+ */
+export function DownloadButton({ document }: { document: { title: string; fileName: string; downloadUrl: string } }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveFile(await projectsApi.downloadDocument(document.downloadUrl), document.fileName);
+    } catch (error) {
+      toast.error("The document could not be downloaded.", { description: failureMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => void download()}
+      disabled={busy}
+      aria-label={`Download ${document.title || document.fileName}`}
+    >
+      <Download aria-hidden className="size-4" />
+      {busy ? "Downloading..." : "Download"}
+    </Button>
+  );
+}
