@@ -56,7 +56,7 @@ export async function signOut(page: Page) {
 }
 
 /** Calls the site's API directly (a journey's set-up, not what it proves) and unwraps the envelope. */
-async function api<T>(request: APIRequestContext, path: string, body: unknown, accessToken?: string): Promise<T> {
+export async function api<T>(request: APIRequestContext, path: string, body: unknown, accessToken?: string): Promise<T> {
   const response = await request.post(`/api${path}`, {
     data: body,
     headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
