@@ -53,3 +53,47 @@ export function pdfFile(name: string) {
   );
   return { name, mimeType: "application/pdf", buffer };
 }
+
+/** A project with something in every section: a client, a manager, a budget, milestones (one overdue), a site update with a photo, a document. */
+export async function projectWithContent(request: APIRequestContext) {
+  const office = await staffAccount(request, "Projects", "Kemi");
+  const client = await confirmedClient(request, "Uche");
+  const project = await createProject(request, office, {
+    title: uniqueName("Katampe hillside homes "),
+    description: "Six detached homes on the hill, with a shared access road.",
+    category: "residential",
+    city: "Abuja",
+    state: "FCT",
+    address: "Plot 14, Katampe Extension",
+    status: "in_progress",
+    progressMode: "milestones",
+    startDate: "2025-01-15",
+    targetCompletion: "2027-06-30",
+    budgetKobo: 120_000_000_00,
+    spentKobo: 45_000_000_00,
+    clientId: client.id,
+    managerId: office.id,
+    teamIds: [office.id],
+  });
+  const authorization = { authorization: `Bearer ${office.accessToken}` };
+  for (const milestone of [
+    { title: "Site clearing", dueDate: "2025-02-01" },
+    { title: "Access road", dueDate: "2025-03-01" },
+    { title: "Handover", dueDate: "2027-06-30", weight: 3 },
+  ]) {
+    await api(request, `/projects/${project.id}/milestones`, milestone, office.accessToken);
+  }
+  const milestones = await request.get(`/api/projects/${project.id}`, { headers: authorization });
+  const firstMilestone = ((await milestones.json()) as { data: ProjectDetail }).data.milestones[0];
+  await request.put(`/api/projects/${project.id}/milestones/${firstMilestone?.id}`, { headers: authorization, data: { done: true } });
+  const posted = await request.post(`/api/projects/${project.id}/updates`, {
+    headers: authorization,
+    multipart: { body: "Access road graded and compacted.", caption: "Graded road", images: await sitePhoto("road.png") },
+  });
+  const uploaded = await request.post(`/api/projects/${project.id}/documents`, {
+    headers: authorization,
+    multipart: { title: "Site plan", document: pdfFile("site-plan.pdf") },
+  });
+  if (!posted.ok() || !uploaded.ok()) throw new Error(`set-up failed: ${posted.status()} ${uploaded.status()}`);
+  return { office, client, project };
+}

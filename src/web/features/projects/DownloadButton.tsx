@@ -39,7 +39,7 @@ export function DownloadButton({ document }: { document: { title: string; fileNa
       disabled={busy}
       aria-label={`Download ${document.title || document.fileName}`}
     >
-      <Download aria-hidden className="size-4" />
+      <Download aria-hidden className="size-4 shrink-0" />
       {busy ? "Downloading..." : "Download"}
     </Button>
   );

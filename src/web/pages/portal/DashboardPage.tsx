@@ -21,7 +21,11 @@ export default function DashboardPage() {
     <PortalPage>
       <PageHeader
         title={`Welcome, ${user.firstName}`}
-        description={`Signed in as ${user.email}`}
+        description={
+          <>
+            Signed in as <span className="break-all">{user.email}</span>
+          </>
+        }
         actions={canRequestProject(user) ? <RequestProjectDialog /> : null}
       />
       <DashboardFigures />
