@@ -1,5 +1,5 @@
 import { signIn } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, test } from "./fixtures";
 import { confirmedClient, createProject, sitePhoto, staffAccount, uniqueName } from "./projects-kit";
 
 // Each journey sets up several accounts (password hashing on the server) and drives two browsers.
@@ -45,7 +45,7 @@ test("a client sees only their own projects; another client's project page is no
   }
 });
 
-test("a site update with a photo appears live on the client's open project page, and opens in the lightbox from the keyboard", async ({
+test("a site update with photos appears live on the client's open project page; the lightbox opens, moves and closes from the keyboard", async ({
   browser,
   request,
 }) => {
@@ -76,8 +76,9 @@ test("a site update with a photo appears live on the client's open project page,
   await staffPage.goto(`/dashboard/projects/${project.id}?section=updates`);
   const post = staffPage.getByRole("region", { name: "Post a site update" });
   await post.getByLabel("What happened on site?").fill("Ground floor slab poured and curing.");
-  await post.getByLabel("Add photos").setInputFiles([await sitePhoto("slab.png")]);
+  await post.getByLabel("Add photos").setInputFiles([await sitePhoto("slab.png"), await sitePhoto("rebar.png")]);
   await post.getByLabel(/Caption for photo 1/).fill("Slab poured");
+  await post.getByLabel(/Caption for photo 2/).fill("Rebar checked");
   await post.getByRole("button", { name: "Post update" }).click();
   await expect(staffPage.getByText("Update posted.", { exact: true })).toBeVisible();
   await staffContext.close();
@@ -90,10 +91,15 @@ test("a site update with a photo appears live on the client's open project page,
 
   await photo.focus();
   await clientPage.keyboard.press("Enter");
-  const lightbox = clientPage.getByRole("dialog", { name: "Photo 1 of 1" });
-  await expect(lightbox).toBeVisible();
+  const lightbox = clientPage.getByRole("dialog");
+  await expect(lightbox).toHaveAccessibleName("Photo 1 of 2");
   await expect(lightbox.getByRole("img", { name: "Slab poured" })).toBeVisible();
   await expect(lightbox.getByText("Slab poured", { exact: true })).toBeVisible();
+  await clientPage.keyboard.press("ArrowRight");
+  await expect(lightbox).toHaveAccessibleName("Photo 2 of 2");
+  await expect(lightbox.getByText("Rebar checked", { exact: true })).toBeVisible();
+  await clientPage.keyboard.press("ArrowRight");
+  await expect(lightbox).toHaveAccessibleName("Photo 1 of 2");
   await clientPage.keyboard.press("Escape");
   await expect(lightbox).toBeHidden();
   await expect(photo).toBeFocused();
@@ -114,6 +120,8 @@ test("a client requests a project; the project office turns it into a planning p
   await expect(page.getByText("You have no project with us yet.")).toBeVisible();
   await page.getByRole("button", { name: "Request a new project" }).click();
   const form = page.getByRole("dialog", { name: "Request a new project" });
+  await expect(form.getByLabel("Project title")).toBeFocused();
+  await expectNoSeriousViolations(page);
   await form.getByLabel("Project title").fill(title);
   await form.getByLabel("Category").selectOption("residential");
   await form.getByLabel("Description").fill("Six en-suite rooms and a small restaurant.");

@@ -36,7 +36,6 @@ export function PipelineByStatus() {
                 <Link
                   to={{ search: `?${withChanges(params, { status: selected ? undefined : status }).toString()}` }}
                   replace
-                  preventScrollReset
                   aria-current={selected ? "true" : undefined}
                   className={`flex min-h-16 flex-col justify-center rounded-lg border px-3 py-2 ${
                     selected

@@ -6,6 +6,7 @@ import { EmptyMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
 import { linkClass, mutedTextClass } from "../../auth/form-fields";
 import { ContactCard } from "../ContactCard";
+import { avatarPerson } from "../person";
 import { categoryLabel } from "../project-labels";
 import { BudgetSummary } from "./BudgetSummary";
 
@@ -18,19 +19,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** "Ada Obi" → { firstName: "Ada", lastName: "Obi" } for the initials of a photo-less avatar. */
-function nameParts(name: string) {
-  const [firstName = "", ...rest] = name.split(" ");
-  return { firstName, lastName: rest.join(" ") };
-}
-
 function Team({ project }: { project: ProjectDetail }) {
   if (project.team.length === 0) return <EmptyMessage title="No team assigned yet." />;
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {project.team.map((member) => (
         <li key={member.id} className="flex min-w-0 items-center gap-3">
-          <Avatar person={{ ...nameParts(member.name), avatar: member.avatar }} />
+          <Avatar person={avatarPerson(member)} />
           <div className="min-w-0">
             <p className="font-semibold">{member.name}</p>
             <p className={`text-sm ${mutedTextClass}`}>{member.department}</p>

@@ -19,7 +19,6 @@ export function ProjectSectionNav({ project, current }: { project: ProjectDetail
               <Link
                 to={{ search: `?section=${section.id}` }}
                 replace
-                preventScrollReset
                 aria-current={section === current ? "page" : undefined}
                 className={linkClass(section === current)}
               >

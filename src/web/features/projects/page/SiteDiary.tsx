@@ -8,19 +8,15 @@ import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/
 import { formatDateTime, formatRelative } from "../../../lib/format";
 import { mutedTextClass } from "../../auth/form-fields";
 import { siteUpdatesQuery } from "../api";
+import { avatarPerson } from "../person";
 import { Lightbox } from "./Lightbox";
 import { PhotoThumbnail } from "./PhotoThumbnail";
 import { PostUpdateForm } from "./PostUpdateForm";
 
-const authorOf = (update: SiteUpdate) => {
-  const [firstName = "", ...rest] = (update.author?.name ?? "Crestbuild").split(" ");
-  return { firstName, lastName: rest.join(" "), avatar: update.author?.avatar ?? null };
-};
-
 function UpdateEntry({ update, onOpenPhoto }: { update: SiteUpdate; onOpenPhoto: (photos: ProjectPhoto[], index: number) => void }) {
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
-      <Avatar person={authorOf(update)} />
+      <Avatar person={avatarPerson(update.author)} />
       <article className="flex min-w-0 flex-1 flex-col gap-2" aria-label={`Update by ${update.author?.name ?? "Crestbuild"}`}>
         <p className="text-sm">
           <span className="font-semibold">{update.author?.name ?? "Crestbuild"}</span>{" "}
