@@ -110,5 +110,5 @@ test("staff register, wait for an admin's approval, then sign in to their depart
 
   await signIn(page, email);
   await expect(page).toHaveURL("/dashboard/projects");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Musa");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Projects");
 });

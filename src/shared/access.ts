@@ -29,6 +29,9 @@ export const MARKETING_DEPARTMENT = "Digital Marketing";
 /** Answer the contact inquiries inbox. */
 export const INQUIRY_DEPARTMENTS: readonly string[] = ["Secretariat", "Executive Assistant", "Business Administration"];
 
+/** Follow budgets against spending across projects (the Accounts dashboard). */
+export const ACCOUNTS_DEPARTMENTS: readonly string[] = ["Accounts", "Accounting"];
+
 /** See the staff directory by department and the accounts awaiting approval. */
 export const PEOPLE_DEPARTMENTS: readonly string[] = ["HR", "Admin"];
 
@@ -82,6 +85,9 @@ export const canSeePeople = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(vie
 
 /** The office overview (accounts, approvals, inquiries, projects, sign-in failures): the Admin department and admins. */
 export const canSeeOfficeOverview = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, ["Admin"]);
+
+/** The Accounts dashboard: budgets, spending and overruns of every project. */
+export const canFollowAccounts = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, ACCOUNTS_DEPARTMENTS);
 
 /** Budgets and spending of every project. */
 export const canSeeFinances = (viewer: Viewer, project?: ProjectParties) =>

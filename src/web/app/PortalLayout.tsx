@@ -8,8 +8,9 @@ import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { AnimatedOutlet } from "./AnimatedOutlet";
 import { UserMenu } from "./UserMenu";
 
+// The hover colours belong to the other links only: on the current one they would pale its background under its white text.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-10 items-center whitespace-nowrap rounded-md px-3 py-2 font-medium hover:bg-neutral-light/40 dark:hover:bg-brand-700 ${isActive ? "bg-brand-900 text-white hover:bg-brand-900 dark:bg-white dark:text-brand-900 dark:hover:bg-white" : ""}`;
+  `flex min-h-10 items-center whitespace-nowrap rounded-md px-3 py-2 font-medium ${isActive ? "bg-brand-900 text-white dark:bg-white dark:text-brand-900" : "hover:bg-neutral-light/40 dark:hover:bg-brand-700"}`;
 
 /** The portal's sections the user may open: their dashboard, settings, and administration for admins. */
 function PortalNavigation() {
@@ -20,6 +21,13 @@ function PortalNavigation() {
   const links = [
     { to: dashboard, label: "Dashboard" },
     ...(isAdmin ? [{ to: "/admin", label: "Administration" }] : []),
+    // Admins oversee the department dashboards of the projects (others reach theirs through "Dashboard").
+    ...(isAdmin
+      ? [
+          { to: "/dashboard/projects", label: "Projects" },
+          { to: "/dashboard/accounts", label: "Accounts" },
+        ]
+      : []),
     { to: "/dashboard/messages", label: <MessagesNavLabel /> },
     { to: "/settings", label: "Settings" },
   ];

@@ -1,9 +1,11 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { matchPath, matchRoutes } from "react-router";
 import {
+  canFollowAccounts,
   canHandleInquiries,
   canManageSiteContent,
   canReadInquiries,
+  canRunProjects,
   canSeeOfficeOverview,
   canSeePeople,
   type Viewer,
@@ -162,8 +164,21 @@ export const portalRoutes: PortalRoute[] = [
     allow: canReadInquiries,
     ...inquiriesPage,
   },
-  // Department dashboards (/dashboard/hr...) show the same screen until they get their own.
-  { path: "/dashboard/*", title: "Dashboard", layout: "portal", ...dashboardPage },
+  { path: "/dashboard/projects/:id", title: "Project", layout: "portal", ...lazyPage(() => import("../pages/portal/ProjectPage")) },
+  {
+    path: "/dashboard/projects",
+    title: "Projects",
+    layout: "portal",
+    allow: canRunProjects,
+    ...lazyPage(() => import("../pages/portal/ProjectsDashboardPage")),
+  },
+  {
+    path: "/dashboard/accounts",
+    title: "Accounts",
+    layout: "portal",
+    allow: canFollowAccounts,
+    ...lazyPage(() => import("../pages/portal/AccountsDashboardPage")),
+  },
   // One route for the list and an open conversation, so opening one keeps the screen (and the list) in place.
   {
     path: "/dashboard/messages/:conversationId?",

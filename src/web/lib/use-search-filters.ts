@@ -6,16 +6,19 @@ import { useSearchParams } from "react-router";
  */
 export function useSearchFilters() {
   const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if (!("page" in changes)) next.delete("page");
-    setParams(next, { replace: true });
-  };
+  const update = (changes: Record<string, string | undefined>) => setParams(withChanges(params, changes), { replace: true });
   return { params, update };
+}
+
+/** The address's parameters with some changed (undefined or "" removes one); any change but the page's goes back to page 1. */
+export function withChanges(params: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  if (!("page" in changes)) next.delete("page");
+  return next;
 }
 
 /** The value of a filter if it is one of the allowed ones. */

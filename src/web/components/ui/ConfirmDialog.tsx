@@ -26,7 +26,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        {/* Focus starts on the safe choice. */}
+        <Button variant="secondary" onClick={onCancel} disabled={pending} data-autofocus>
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>

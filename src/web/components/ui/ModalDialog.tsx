@@ -1,12 +1,25 @@
-import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Button } from "./Button";
+
+const widths = { md: "max-w-xl", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: keyof typeof widths;
+  /** A click on the dimmed page around closes it (viewers); forms keep it, so nothing typed is lost by a stray click. */
+  closeOnBackdrop?: boolean;
+  children: ReactNode;
+};
 
 /**
- * A modal dialog on the native <dialog>: the page behind is inert (focus stays inside), Escape, the close
- * button or a click on the backdrop closes it, and focus goes back to what opened it.
+ * A modal dialog on the native <dialog>: the page behind is inert (focus stays inside), Escape
+ * closes it, and focus goes back to what opened it; a control marked data-autofocus takes focus first. Its content exists only while it is open, so
+ * each opening starts afresh.
  */
-export function ModalDialog(props: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; size?: "md" | "lg" }) {
-  const { open, onClose, title, children, size = "md" } = props;
+export function ModalDialog({ open, onClose, title, description, size = "md", closeOnBackdrop = false, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingId = useId();
@@ -17,13 +30,15 @@ export function ModalDialog(props: { open: boolean; onClose: () => void; title: 
     if (open && !element.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       element.showModal();
+      // The field to start with, when the content marks one (else the dialog's first control).
+      element.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && element.open) {
       element.close();
     }
   }, [open]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a pointer shortcut; Escape and the close button serve the keyboard.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the dimmed backdrop; keyboards close with Escape or the Close button.
     <dialog
       ref={dialog}
       aria-labelledby={headingId}
@@ -32,24 +47,26 @@ export function ModalDialog(props: { open: boolean; onClose: () => void; title: 
         opener.current?.focus();
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
+        if (closeOnBackdrop && event.target === event.currentTarget) event.currentTarget.close();
       }}
-      className={`m-auto max-h-[90vh] w-[calc(100%-1.5rem)] rounded-xl border border-neutral-light bg-white p-0 text-brand-900 shadow-xl backdrop:bg-brand-900/70 dark:border-brand-700 dark:bg-brand-900 dark:text-white ${size === "lg" ? "max-w-4xl" : "max-w-lg"}`}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${widths[size]} overflow-y-auto rounded-xl border border-neutral-light bg-white p-5 text-brand-900 shadow-xl backdrop:bg-brand-900/70 sm:p-6 dark:border-brand-700 dark:bg-brand-900 dark:text-neutral-100`}
     >
-      <div className="flex items-center justify-between gap-3 border-b border-neutral-light px-4 py-3 dark:border-brand-700">
-        <h2 id={headingId} className="min-w-0 truncate text-lg font-bold">
-          {title}
-        </h2>
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-neutral-light/40 dark:hover:bg-brand-700"
-        >
-          <X aria-hidden className="size-5" />
-          <span className="sr-only">Close</span>
-        </button>
-      </div>
-      <div className="p-4">{children}</div>
+      {open ? (
+        <div className="flex flex-col gap-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 id={headingId} className="text-xl font-bold">
+                {title}
+              </h2>
+              {description ? <p className="mt-1 text-brand-700 dark:text-neutral-light">{description}</p> : null}
+            </div>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Close
+            </Button>
+          </div>
+          {children}
+        </div>
+      ) : null}
     </dialog>
   );
 }

@@ -91,6 +91,7 @@ export function TextAreaField({ label, error, hint, optional, id, className, ...
         aria-describedby={ids.describedBy}
         aria-required={optional ? undefined : true}
         className={`${inputClass} ${className ?? ""}`}
+        rows={4}
         {...textarea}
       />
     </Frame>

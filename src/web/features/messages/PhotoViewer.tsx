@@ -5,7 +5,7 @@ import { linkClass } from "../auth/form-fields";
 /** A message's photo at its larger size, over the page. */
 export function PhotoViewer({ photo, onClose }: { photo: ChatAttachment | null; onClose: () => void }) {
   return (
-    <ModalDialog open={photo !== null} onClose={onClose} title={photo?.name ?? "Photo"} size="lg">
+    <ModalDialog open={photo !== null} onClose={onClose} title={photo?.name ?? "Photo"} size="lg" closeOnBackdrop>
       {photo ? (
         <div className="flex flex-col items-center gap-3">
           <img

@@ -1,0 +1,10 @@
+import { projectCategories, projectCategoryLabels } from "../../../shared/projects";
+
+/** The lines of business, as the options of a category select. */
+export function CategoryOptions() {
+  return projectCategories.map((category) => (
+    <option key={category} value={category}>
+      {projectCategoryLabels[category]}
+    </option>
+  ));
+}

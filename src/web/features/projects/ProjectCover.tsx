@@ -1,0 +1,24 @@
+import { HardHat } from "lucide-react";
+
+/** The project's cover photo, or a plain panel with a site helmet until it has one. Decorative: the title is beside it. */
+export function ProjectCover({ src, className = "" }: { src: string | null; className?: string }) {
+  if (src)
+    return (
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        className={`bg-neutral-light/50 object-cover dark:bg-brand-700 ${className}`}
+        width={800}
+        height={450}
+      />
+    );
+  return (
+    <div
+      aria-hidden
+      className={`flex items-center justify-center bg-neutral-light/50 text-brand-700 dark:bg-brand-700 dark:text-neutral-light ${className}`}
+    >
+      <HardHat className="size-10" />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { type Milestone, milestoneCreateSchema, type ProgressMode } from "../../../../shared/projects";
+import { Button } from "../../../components/ui/Button";
+import { zodResolver } from "../../../lib/form-resolver";
+import { failureMessage, showFieldErrors } from "../../auth/form-errors";
+import { FormAlert, TextAreaField, TextField } from "../../auth/form-fields";
+import { emptyAsNull } from "../form-values";
+
+const fields = ["title", "description", "dueDate", "weight"] as const;
+
+/** The form leaves the milestone's place in the schedule as it is (new ones go at the end). */
+const milestoneFormSchema = milestoneCreateSchema.omit({ position: true });
+export type MilestoneValues = z.output<typeof milestoneFormSchema>;
+
+type Props = {
+  /** The milestone being edited; a new one when absent. */
+  milestone?: Milestone;
+  progressMode: ProgressMode;
+  submitLabel: string;
+  /** Saves; on failure the form keeps what was typed and shows why. */
+  onSave: (values: MilestoneValues) => Promise<unknown>;
+  onCancel?: () => void;
+};
+
+/** A milestone's name, due date, weight (it counts for the progress in milestones mode) and notes. */
+export function MilestoneForm({ milestone, progressMode, submitLabel, onSave, onCancel }: Props) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(milestoneFormSchema),
+    defaultValues: {
+      title: milestone?.title ?? "",
+      description: milestone?.description ?? "",
+      dueDate: milestone?.dueDate ?? null,
+      weight: milestone?.weight ?? 1,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSave(values);
+      if (!milestone) reset();
+    } catch (error) {
+      showFieldErrors(error, setError, fields);
+      setFailure(failureMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_12rem_8rem]">
+      <TextField label="Milestone" error={errors.title?.message} {...register("title")} />
+      <TextField label="Due date" type="date" optional error={errors.dueDate?.message} {...register("dueDate", emptyAsNull)} />
+      <TextField
+        label="Weight"
+        type="number"
+        min={1}
+        max={100}
+        hint={progressMode === "milestones" ? "Its share of the progress." : undefined}
+        error={errors.weight?.message}
+        {...register("weight", { valueAsNumber: true })}
+      />
+      <div className="sm:col-span-3">
+        <TextAreaField label="Notes" optional rows={2} error={errors.description?.message} {...register("description")} />
+      </div>
+      {failure ? (
+        <div className="sm:col-span-3">
+          <FormAlert>
+            <p>{failure}</p>
+          </FormAlert>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-3 sm:col-span-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

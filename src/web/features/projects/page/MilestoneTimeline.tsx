@@ -1,0 +1,148 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, CircleCheck, CircleDashed } from "lucide-react";
+import { useState } from "react";
+import { todayInLagos } from "../../../../shared/calendar";
+import type { Milestone, ProjectDetail } from "../../../../shared/projects";
+import { Button } from "../../../components/ui/Button";
+import { ConfirmButton } from "../../../components/ui/ConfirmButton";
+import { SectionCard } from "../../../components/ui/SectionCard";
+import { EmptyMessage } from "../../../components/ui/StatusMessage";
+import { formatDate } from "../../../lib/format";
+import { failureMessage } from "../../auth/form-errors";
+import { mutedTextClass } from "../../auth/form-fields";
+import { toast } from "../../toast/toast-store";
+import { projectsApi, refreshProjects } from "../api";
+import { type MilestoneState, milestoneState, milestoneStateLabels } from "../milestone-state";
+import { MilestoneForm, type MilestoneValues } from "./MilestoneForm";
+
+const stateStyles: Record<MilestoneState, { Icon: typeof CircleCheck; tone: string }> = {
+  done: { Icon: CircleCheck, tone: "text-green-800 dark:text-green-300" },
+  overdue: { Icon: CircleAlert, tone: "text-red-700 dark:text-red-300" },
+  upcoming: { Icon: CircleDashed, tone: "text-brand-700 dark:text-neutral-light" },
+};
+
+function MilestoneItem({ project, milestone, today }: { project: ProjectDetail; milestone: Milestone; today: string }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const state = milestoneState(milestone, today);
+  const { Icon, tone } = stateStyles[state];
+  const canEdit = project.permissions.edit;
+
+  const save = async (values: MilestoneValues) => {
+    await projectsApi.updateMilestone(project.id, milestone.id, values);
+    await refreshProjects(queryClient);
+    setEditing(false);
+    toast.success("Milestone saved.");
+  };
+  const setDone = async (done: boolean) => {
+    setBusy(true);
+    try {
+      await projectsApi.updateMilestone(project.id, milestone.id, { done });
+      await refreshProjects(queryClient);
+      toast.success(done ? `${milestone.title} marked done.` : `${milestone.title} reopened.`);
+    } catch (error) {
+      toast.error("The milestone could not be changed.", { description: failureMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    await projectsApi.removeMilestone(project.id, milestone.id);
+    await refreshProjects(queryClient);
+    toast.success("Milestone deleted.");
+  };
+
+  return (
+    <li className="relative flex gap-3 pb-6 last:pb-0">
+      <Icon aria-hidden className={`mt-0.5 size-6 shrink-0 ${tone}`} />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div>
+          <h3 className="font-semibold break-words">{milestone.title}</h3>
+          <p className="text-sm">
+            <span className={`font-semibold ${tone}`}>{milestoneStateLabels[state]}</span>
+            <span className={mutedTextClass}>
+              {milestone.doneOn ? ` · done ${formatDate(milestone.doneOn)}` : ""}
+              {milestone.dueDate ? ` · due ${formatDate(milestone.dueDate)}` : " · no due date"}
+              {project.progressMode === "milestones" ? ` · weight ${milestone.weight}` : ""}
+            </span>
+          </p>
+          {milestone.description ? <p className="mt-1 break-words whitespace-pre-line">{milestone.description}</p> : null}
+        </div>
+        {canEdit && editing ? (
+          <MilestoneForm
+            milestone={milestone}
+            progressMode={project.progressMode}
+            submitLabel="Save milestone"
+            onSave={save}
+            onCancel={() => setEditing(false)}
+          />
+        ) : null}
+        {canEdit && !editing ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant={milestone.doneOn ? "secondary" : "primary"}
+              disabled={busy}
+              onClick={() => void setDone(!milestone.doneOn)}
+              aria-label={`${milestone.doneOn ? "Reopen" : "Mark done"}: ${milestone.title}`}
+            >
+              {milestone.doneOn ? "Reopen" : "Mark done"}
+            </Button>
+            <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${milestone.title}`}>
+              Edit
+            </Button>
+            <ConfirmButton label="Delete" accessibleName={`Delete ${milestone.title}`} title="Delete this milestone?" onConfirm={remove}>
+              <p>
+                {milestone.title} leaves the schedule{project.progressMode === "milestones" ? " and the progress is worked out again" : ""}.
+              </p>
+            </ConfirmButton>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The Schedule section: milestones in order, done, overdue or upcoming; editors add, change, tick off and delete them. */
+export function MilestoneTimeline({ project }: { project: ProjectDetail }) {
+  const queryClient = useQueryClient();
+  const today = todayInLagos();
+  const done = project.milestones.filter((milestone) => milestone.doneOn).length;
+
+  const add = async (values: MilestoneValues) => {
+    await projectsApi.addMilestone(project.id, values);
+    await refreshProjects(queryClient);
+    toast.success("Milestone added.");
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SectionCard
+        id="schedule"
+        title="Schedule"
+        description={
+          project.milestones.length > 0
+            ? `${done} of ${project.milestones.length} milestones done.${project.progressMode === "milestones" ? ` Progress follows them: ${project.progress}%.` : ""}`
+            : undefined
+        }
+      >
+        {project.milestones.length === 0 ? (
+          <EmptyMessage title="No milestone planned yet.">
+            {project.permissions.edit ? "Add the first one below." : "The project team adds the schedule here."}
+          </EmptyMessage>
+        ) : (
+          <ol aria-label="Milestones" className="border-l-2 border-neutral-light pl-4 dark:border-brand-700">
+            {project.milestones.map((milestone) => (
+              <MilestoneItem key={milestone.id} project={project} milestone={milestone} today={today} />
+            ))}
+          </ol>
+        )}
+      </SectionCard>
+      {project.permissions.edit ? (
+        <SectionCard id="add-milestone" title="Add a milestone">
+          <MilestoneForm progressMode={project.progressMode} submitLabel="Add milestone" onSave={add} />
+        </SectionCard>
+      ) : null}
+    </div>
+  );
+}

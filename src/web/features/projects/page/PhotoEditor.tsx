@@ -1,0 +1,110 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { ProjectPhoto } from "../../../../shared/projects";
+import { Button } from "../../../components/ui/Button";
+import { ConfirmButton } from "../../../components/ui/ConfirmButton";
+import { failureMessage } from "../../auth/form-errors";
+import { inputClass } from "../../auth/form-fields";
+import { toast } from "../../toast/toast-store";
+import { projectsApi, refreshProjects } from "../api";
+
+/** An editor's controls under a gallery photo: change its caption, make it the cover, delete it. */
+export function PhotoEditor({ projectId, photo, position }: { projectId: number; photo: ProjectPhoto; position: number }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [caption, setCaption] = useState(photo.caption);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = `photo ${position + 1}`;
+  const captionInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (editing) captionInput.current?.focus();
+  }, [editing]);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+      await refreshProjects(queryClient);
+      toast.success(done);
+      return true;
+    } catch (error) {
+      setFailure(failureMessage(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (editing) {
+    return (
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (await run(() => projectsApi.setCaption(projectId, photo.id, caption), "Caption saved.")) setEditing(false);
+        }}
+      >
+        <label className="text-sm font-medium">
+          Caption of {name}
+          <input
+            className={inputClass}
+            maxLength={300}
+            value={caption}
+            onChange={(event) => setCaption(event.target.value)}
+            ref={captionInput}
+          />
+        </label>
+        {failure ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {failure}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            Save
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit the caption of ${name}`}>
+          Caption
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          aria-label={`Use ${name} as the cover`}
+          onClick={() => void run(() => projectsApi.update(projectId, { coverPhotoId: photo.id }), "Cover photo changed.")}
+        >
+          Cover
+        </Button>
+        <ConfirmButton
+          label="Delete"
+          accessibleName={`Delete ${name}`}
+          title="Delete this photo?"
+          onConfirm={async () => {
+            await projectsApi.removePhoto(projectId, photo.id);
+            await refreshProjects(queryClient);
+            toast.success("Photo deleted.");
+          }}
+        >
+          <p>It leaves the gallery{photo.updateId ? " and the site update it was posted with" : ""}.</p>
+        </ConfirmButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { ImagePlus } from "lucide-react";
+import { useId } from "react";
+import { PHOTOS_PER_UPLOAD } from "../../../../shared/projects";
+import { Button, buttonClass } from "../../../components/ui/Button";
+import { FormAlert, inputClass, mutedTextClass } from "../../auth/form-fields";
+import { PHOTO_ACCEPT } from "../upload-checks";
+import type { usePickedPhotos } from "./use-picked-photos";
+
+type Props = { picked: ReturnType<typeof usePickedPhotos>; disabled?: boolean; label?: string };
+
+/** Choose photos from the device: each shows a preview and takes a caption; refused files say why. */
+export function PhotoPicker({ picked, disabled, label = "Add photos" }: Props) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        {/* The file input sits inside its label, which looks like a button; keyboard focus shows on the label. */}
+        <label
+          className={buttonClass(
+            "secondary",
+            "w-fit cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-500",
+          )}
+        >
+          <ImagePlus aria-hidden className="size-5" />
+          {label}
+          <input
+            type="file"
+            multiple
+            accept={PHOTO_ACCEPT}
+            className="sr-only"
+            aria-describedby={hintId}
+            disabled={disabled || picked.photos.length >= PHOTOS_PER_UPLOAD}
+            onChange={(event) => {
+              picked.add([...(event.target.files ?? [])]);
+              event.target.value = "";
+            }}
+          />
+        </label>
+        <p id={hintId} className={`text-sm ${mutedTextClass}`}>
+          JPEG, PNG or WebP, up to 15 MB each, {PHOTOS_PER_UPLOAD} at a time. Location data in the photos is removed.
+        </p>
+      </div>
+      {picked.problems.length > 0 ? (
+        <FormAlert>
+          <ul>
+            {picked.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </FormAlert>
+      ) : null}
+      {picked.photos.length > 0 ? (
+        <ul aria-label="Photos to upload" className="grid gap-3 sm:grid-cols-2">
+          {picked.photos.map((photo, index) => (
+            <li key={photo.key} className="flex gap-3 rounded-md border border-neutral-light p-2 dark:border-brand-700">
+              <img src={photo.preview} alt="" className="size-20 shrink-0 rounded object-cover" width={80} height={80} />
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
+                <label className="text-sm font-medium break-words">
+                  Caption for photo {index + 1} <span className={`font-normal ${mutedTextClass}`}>({photo.file.name}, optional)</span>
+                  <input
+                    className={inputClass}
+                    maxLength={300}
+                    value={photo.caption}
+                    onChange={(event) => picked.setCaption(photo.key, event.target.value)}
+                  />
+                </label>
+                <Button
+                  variant="secondary"
+                  className="w-fit"
+                  onClick={() => picked.remove(photo.key)}
+                  aria-label={`Remove photo ${index + 1}`}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import type { ProjectDetail } from "../../../../shared/projects";
+import { ConfirmButton } from "../../../components/ui/ConfirmButton";
+import { toast } from "../../toast/toast-store";
+import { projectsApi, refreshProjects } from "../api";
+import { AssignPeopleDialog } from "./AssignPeopleDialog";
+import { EditDetailsDialog } from "./EditDetailsDialog";
+
+/** What the viewer may do to the whole project, from the API's permissions: edit, staff it, delete it. */
+export function ProjectActions({ project, afterDelete }: { project: ProjectDetail; afterDelete: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <>
+      {project.permissions.edit ? <EditDetailsDialog project={project} /> : null}
+      {project.permissions.run ? <AssignPeopleDialog project={project} /> : null}
+      {project.permissions.delete ? (
+        <ConfirmButton
+          label="Delete project"
+          title={`Delete ${project.title}?`}
+          onConfirm={async () => {
+            await projectsApi.remove(project.id);
+            queryClient.removeQueries({ queryKey: [`/projects/${project.id}`] });
+            navigate(afterDelete, { replace: true });
+            await refreshProjects(queryClient);
+            toast.success(`${project.title} was deleted.`);
+          }}
+        >
+          <p>Its schedule, site updates, photos and documents are deleted with it. This cannot be undone.</p>
+        </ConfirmButton>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ProjectDetail, ProjectPhoto, SiteUpdate } from "../../../../shared/projects";
+import { Avatar } from "../../../components/ui/Avatar";
+import { Button } from "../../../components/ui/Button";
+import { SectionCard } from "../../../components/ui/SectionCard";
+import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
+import { formatDateTime, formatRelative } from "../../../lib/format";
+import { mutedTextClass } from "../../auth/form-fields";
+import { siteUpdatesQuery } from "../api";
+import { avatarPerson } from "../person";
+import { Lightbox } from "./Lightbox";
+import { PhotoThumbnail } from "./PhotoThumbnail";
+import { PostUpdateForm } from "./PostUpdateForm";
+
+function UpdateEntry({ update, onOpenPhoto }: { update: SiteUpdate; onOpenPhoto: (photos: ProjectPhoto[], index: number) => void }) {
+  return (
+    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+      <Avatar person={avatarPerson(update.author)} />
+      <article className="flex min-w-0 flex-1 flex-col gap-2" aria-label={`Update by ${update.author?.name ?? "Crestbuild"}`}>
+        <p className="text-sm">
+          <span className="font-semibold">{update.author?.name ?? "Crestbuild"}</span>{" "}
+          <time dateTime={update.createdAt} title={formatDateTime(update.createdAt)} className={mutedTextClass}>
+            · {formatRelative(update.createdAt)}
+          </time>
+        </p>
+        <p className="break-words whitespace-pre-line">{update.body}</p>
+        {update.photos.length > 0 ? (
+          <ul aria-label="Photos of this update" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {update.photos.map((photo, index) => (
+              <li key={photo.id}>
+                <PhotoThumbnail photo={photo} position={index} onOpen={() => onOpenPhoto(update.photos, index)} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
+/** The Updates section: the site diary, newest first, a page at a time; editors post new entries with photos. */
+export function SiteDiary({ project }: { project: ProjectDetail }) {
+  const updates = useInfiniteQuery(siteUpdatesQuery(project.id));
+  const [viewing, setViewing] = useState<{ photos: ProjectPhoto[]; index: number } | null>(null);
+  const entries = updates.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      {project.permissions.edit ? (
+        <SectionCard id="post-update" title="Post a site update">
+          <PostUpdateForm projectId={project.id} />
+        </SectionCard>
+      ) : null}
+      <SectionCard id="diary" title="Site updates">
+        {updates.isPending ? <LoadingMessage>Loading site updates...</LoadingMessage> : null}
+        {updates.isError ? <ErrorMessage error={updates.error} onRetry={() => void updates.refetch()} /> : null}
+        {updates.isSuccess && entries.length === 0 ? (
+          <EmptyMessage title="No site update yet.">What happens on site appears here, newest first.</EmptyMessage>
+        ) : null}
+        {entries.length > 0 ? (
+          <div className="flex flex-col gap-4">
+            <ul aria-label="Site updates, newest first" className="divide-y divide-neutral-light dark:divide-brand-700">
+              {entries.map((update) => (
+                <UpdateEntry key={update.id} update={update} onOpenPhoto={(photos, index) => setViewing({ photos, index })} />
+              ))}
+            </ul>
+            {updates.hasNextPage ? (
+              <Button
+                variant="secondary"
+                className="self-center"
+                disabled={updates.isFetchingNextPage}
+                onClick={() => void updates.fetchNextPage()}
+              >
+                {updates.isFetchingNextPage ? "Loading..." : "Load more updates"}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </SectionCard>
+      <Lightbox
+        photos={viewing?.photos ?? []}
+        index={viewing?.index ?? null}
+        onIndexChange={(index) => setViewing((current) => (current ? { ...current, index } : current))}
+        onClose={() => setViewing(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ComponentType } from "react";
+import type { ProjectDetail } from "../../../../shared/projects";
+import { ProjectConversation } from "../../messages/ProjectConversation";
+import { MilestoneTimeline } from "./MilestoneTimeline";
+import { PhotoGallery } from "./PhotoGallery";
+import { ProjectDocuments } from "./ProjectDocuments";
+import { ProjectOverview } from "./ProjectOverview";
+import { SiteDiary } from "./SiteDiary";
+
+export type ProjectSection = {
+  id: string;
+  label: string;
+  /** How many items it holds, shown beside its name. */
+  count?: (project: ProjectDetail) => number;
+  /** Whether this person sees the section at all (by the project's permissions); always when absent. */
+  shown?: (project: ProjectDetail) => boolean;
+  Section: ComponentType<{ project: ProjectDetail }>;
+};
+
+/** The project's conversation (the messages feature's component), for those who may write in it. */
+function ProjectMessages({ project }: { project: ProjectDetail }) {
+  return <ProjectConversation projectId={project.id} />;
+}
+
+/** The parts of the project page, in the order of its section links; the address's ?section= picks one. */
+export const projectSections: readonly ProjectSection[] = [
+  { id: "overview", label: "Overview", Section: ProjectOverview },
+  { id: "schedule", label: "Schedule", count: (project) => project.milestones.length, Section: MilestoneTimeline },
+  { id: "updates", label: "Updates", count: (project) => project.counts.updates, Section: SiteDiary },
+  { id: "photos", label: "Photos", count: (project) => project.counts.photos, Section: PhotoGallery },
+  { id: "documents", label: "Documents", count: (project) => project.counts.documents, Section: ProjectDocuments },
+  { id: "messages", label: "Messages", shown: (project) => project.permissions.message, Section: ProjectMessages },
+];
+
+/** The sections this person sees on this project. */
+export const sectionsFor = (project: ProjectDetail) => projectSections.filter((section) => section.shown?.(project) ?? true);
+
+export const sectionOf = (project: ProjectDetail, id: string | null) =>
+  sectionsFor(project).find((section) => section.id === id) ?? (projectSections[0] as ProjectSection);

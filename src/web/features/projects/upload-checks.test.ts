@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { documentProblem, formatFileSize, photoCountProblem, photoProblem } from "./upload-checks";
+
+const MB = 1024 * 1024;
+
+describe("photo checks before upload", () => {
+  it("accepts JPEG, PNG and WebP up to 15 MB", () => {
+    expect(photoProblem({ name: "slab.jpg", type: "image/jpeg", size: 15 * MB })).toBeNull();
+    expect(photoProblem({ name: "plan.webp", type: "image/webp", size: 10 })).toBeNull();
+  });
+
+  it("names the file that is not a photo or is too large", () => {
+    expect(photoProblem({ name: "logo.svg", type: "image/svg+xml", size: 10 })).toBe("logo.svg is not a JPEG, PNG or WebP image.");
+    expect(photoProblem({ name: "big.png", type: "image/png", size: 15 * MB + 1 })).toBe("big.png: Each photo must be 15 MB or smaller.");
+  });
+
+  it("refuses more than ten photos at once", () => {
+    expect(photoCountProblem(10)).toBeNull();
+    expect(photoCountProblem(11)).toBe("Upload at most 10 photos at a time.");
+  });
+});
+
+describe("document checks before upload", () => {
+  it("accepts PDF, DWG and DXF by their name, whatever their type", () => {
+    expect(documentProblem({ name: "Contract.PDF", size: 100 })).toBeNull();
+    expect(documentProblem({ name: "ground-floor.dwg", size: 100 })).toBeNull();
+    expect(documentProblem({ name: "site.dxf", size: 100 })).toBeNull();
+  });
+
+  it("refuses other files and files over 25 MB", () => {
+    expect(documentProblem({ name: "notes.docx", size: 100 })).toBe("Please upload a PDF or a drawing (DWG or DXF).");
+    expect(documentProblem({ name: "scan.pdf", size: 25 * MB + 1 })).toBe("The document must be 25 MB or smaller.");
+  });
+});
+
+describe("file sizes", () => {
+  it("are shown in KB below a megabyte and in MB above", () => {
+    expect(formatFileSize(500)).toBe("1 KB");
+    expect(formatFileSize(820 * 1024)).toBe("820 KB");
+    expect(formatFileSize(3.4 * MB)).toBe("3.4 MB");
+  });
+});

@@ -1,0 +1,37 @@
+import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_UPLOAD, projectMessages } from "../../../shared/projects";
+
+/**
+ * The server's upload rules, checked in the browser before a long upload on a slow site connection.
+ * The server checks again, from the bytes.
+ */
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
+const DOCUMENT_EXTENSIONS = [".pdf", ".dwg", ".dxf"];
+
+export const PHOTO_ACCEPT = PHOTO_TYPES.join(",");
+export const DOCUMENT_ACCEPT = [...DOCUMENT_EXTENSIONS, "application/pdf"].join(",");
+
+/** Why this photo cannot be uploaded, or null when it can. */
+export function photoProblem(file: Pick<File, "name" | "type" | "size">): string | null {
+  if (!PHOTO_TYPES.includes(file.type)) return `${file.name} is not a JPEG, PNG or WebP image.`;
+  if (file.size > PHOTO_MAX_BYTES) return `${file.name}: ${projectMessages.photoTooLarge}`;
+  return null;
+}
+
+/** Why this set of photos cannot be sent at once, or null. */
+export const photoCountProblem = (count: number) => (count > PHOTOS_PER_UPLOAD ? projectMessages.tooManyPhotos : null);
+
+/** Why this document cannot be uploaded, or null. Drawings often have no MIME type, so the name's extension decides. */
+export function documentProblem(file: Pick<File, "name" | "size">): string | null {
+  const name = file.name.toLowerCase();
+  if (!DOCUMENT_EXTENSIONS.some((extension) => name.endsWith(extension))) return projectMessages.unsupportedDocument;
+  if (file.size > DOCUMENT_MAX_BYTES) return projectMessages.documentTooLarge;
+  return null;
+}
+
+const sizeFormat = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
+
+/** "820 KB", "3.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+}
