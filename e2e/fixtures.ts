@@ -47,3 +47,20 @@ export async function expectNoSeriousViolations(page: Page) {
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
+
+/** The page is no wider than the screen (a phone must never scroll sideways); on failure, names what sticks out. */
+export async function expectNoHorizontalOverflow(page: Page, context = page.url()) {
+  const found = await page.evaluate(() => {
+    const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    const screenWidth = document.documentElement.clientWidth;
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.width > 0 && rect.right > screenWidth + 1 && element.parentElement?.getBoundingClientRect().right !== rect.right;
+      })
+      .slice(0, 5)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${String(element.getAttribute("class") ?? "").slice(0, 80)}">`);
+    return { overflow, culprits };
+  });
+  expect(found.overflow, `${context} is wider than the screen; sticking out: ${found.culprits.join(", ")}`).toBeLessThanOrEqual(0);
+}

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { api, approvedStaff, PASSWORD, signedInClient, signIn } from "./accounts";
-import { test as base, expect, expectNoSeriousViolations, recordConsoleErrors } from "./fixtures";
+import { test as base, expect, expectNoHorizontalOverflow, expectNoSeriousViolations, recordConsoleErrors } from "./fixtures";
 
 /** A second person at their own browser (another context: its own session), held to the same no-console-error rule. */
 const test = base.extend<{ otherPage: Page }>({
@@ -285,10 +285,6 @@ test("a long conversation opens on its newest messages, loads older ones above, 
   await expect(log.getByText("Site note 35", { exact: true })).toBeInViewport();
   await expect(jump).toBeHidden();
 });
-
-async function expectNoHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 for (const scheme of ["light", "dark"] as const) {
   test(`the messages screen with a thread open has no serious accessibility violation in ${scheme}, and fits 360 px`, async ({

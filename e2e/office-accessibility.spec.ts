@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn } from "./accounts";
-import { expect, expectNoSeriousViolations, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { E2E_ADMIN } from "./site-under-test";
 
 /** The office's dashboards and /settings, each with its data loaded; admins may open every one. */
@@ -77,12 +77,7 @@ test("the office's dashboards and settings fit a 360 px wide phone", async ({ pa
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
     await expect(page.locator('[role="status"]').filter({ hasText: /^Loading/ })).toHaveCount(0);
-    await expectNoOverflow(page);
+    await expectNoHorizontalOverflow(page);
   }
-  await openBusiestStates(page, subject, () => expectNoOverflow(page));
+  await openBusiestStates(page, subject, () => expectNoHorizontalOverflow(page));
 });
-
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} is wider than the screen`).toBe(0);
-}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signIn } from "./accounts";
-import { expect, expectNoSeriousViolations, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { projectWithContent } from "./projects-kit";
 import { E2E_ADMIN } from "./site-under-test";
 
@@ -87,8 +87,7 @@ test("the project page and the dashboards fit a 360 px wide screen", async ({ br
   await signIn(page, client.email);
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("region", { name: "Your projects" }).getByRole("link", { name: project.title })).toBeVisible();
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(await overflow()).toBe(0);
+  await expectNoHorizontalOverflow(page);
   await page.goto(`/dashboard/projects/${project.id}`);
   for (const section of sections) {
     await page
@@ -96,7 +95,7 @@ test("the project page and the dashboards fit a 360 px wide screen", async ({ br
       .getByRole("link", { name: new RegExp(`^${section}`) })
       .click();
     await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
-    expect(await overflow(), `${section} overflows`).toBe(0);
+    await expectNoHorizontalOverflow(page, `the ${section} section`);
   }
 
   // The office's list and the accounts' table become stacked rows.
@@ -104,7 +103,7 @@ test("the project page and the dashboards fit a 360 px wide screen", async ({ br
   const officePage = await staff.newPage();
   await signIn(officePage, office.email);
   await expect(officePage.getByRole("region", { name: "All projects" }).getByRole("link", { name: project.title })).toBeVisible();
-  expect(await officePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoHorizontalOverflow(officePage);
   await staff.close();
   const admin = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const adminPage = await admin.newPage();
@@ -112,6 +111,6 @@ test("the project page and the dashboards fit a 360 px wide screen", async ({ br
   await expect(adminPage).toHaveURL("/admin");
   await adminPage.goto("/dashboard/accounts");
   await expect(adminPage.getByRole("table").getByRole("link", { name: project.title })).toBeVisible();
-  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoHorizontalOverflow(adminPage);
   await admin.close();
 });

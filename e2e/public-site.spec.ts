@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, test, waitForHydration } from "./fixtures";
 
 test("a visitor walks every public page through the navigation", async ({ page }) => {
   await page.goto("/");
@@ -97,15 +97,28 @@ test("a route change animates out the old screen before the new one comes in", a
   await page.goto("/about");
   await waitForHydration(page);
   const oldHeading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  // Every frame, note the heading on screen and whether something is animating (a busy machine may be slow to look).
+  await page.evaluate(() => {
+    const frames: { heading: string; fading: boolean }[] = [];
+    (window as unknown as { frames_: typeof frames }).frames_ = frames;
+    const sample = () => {
+      frames.push({
+        heading: document.querySelector("h1")?.textContent ?? "",
+        fading: document.getAnimations().some((animation) => animation.playState === "running"),
+      });
+      if (frames.length < 600) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).click();
-  // Right after the click the address is new but the old screen is still there, fading out.
   await expect(page).toHaveURL("/services");
-  const during = await page.evaluate(() => ({
-    heading: document.querySelector("h1")?.textContent ?? "",
-    fading: document.getAnimations().some((animation) => animation.playState === "running"),
-  }));
-  expect(during).toEqual({ heading: oldHeading, fading: true });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Construction services");
+  const frames = await page.evaluate(() => (window as unknown as { frames_: { heading: string; fading: boolean }[] }).frames_);
+  // The old screen faded out while still shown, and the new one came in after it ('wait' mode).
+  const firstNew = frames.findIndex((frame) => frame.heading === "Construction services");
+  expect(firstNew).toBeGreaterThan(0);
+  expect(frames.slice(0, firstNew).some((frame) => frame.heading === oldHeading && frame.fading)).toBe(true);
+  expect(frames.slice(firstNew).some((frame) => frame.heading === oldHeading)).toBe(false);
 });
 
 test("an unknown path shows Page Not Found with a 404 and leads home", async ({ page }) => {
@@ -121,9 +134,9 @@ test("on a 360 px phone the menu opens from a button and nothing overflows sidew
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
   await waitForHydration(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoHorizontalOverflow(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Projects" }).click();
   await expect(page).toHaveURL("/projects");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoHorizontalOverflow(page);
 });

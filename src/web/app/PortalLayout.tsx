@@ -33,7 +33,7 @@ function PortalNavigation() {
   ];
   return (
     <nav aria-label="Portal" className="border-t border-neutral-light dark:border-brand-700">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-1">
+      <ul className="relative mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-1">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.to === "/dashboard"} className={navLinkClass}>

@@ -51,7 +51,7 @@ export default function SettingsPage() {
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[12rem_1fr]">
         <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-24">
-          <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:pb-0">
+          <ul className="relative flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:pb-0">
             {sections.map((section) => (
               <li key={section.id}>
                 <a

@@ -11,7 +11,7 @@ const linkClass = (current: boolean) =>
 export function ProjectSectionNav({ project, current }: { project: ProjectDetail; current: ProjectSection }) {
   return (
     <nav aria-label="Project sections" className="border-b border-neutral-light pb-2 dark:border-brand-700">
-      <ul className="flex gap-1 overflow-x-auto">
+      <ul className="relative flex gap-1 overflow-x-auto">
         {sectionsFor(project).map((section) => {
           const count = section.count?.(project);
           return (
