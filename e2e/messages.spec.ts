@@ -313,3 +313,24 @@ for (const scheme of ["light", "dark"] as const) {
     await expectNoHorizontalOverflow(page);
   });
 }
+
+test("the project page's Messages section is the project's conversation, live on both sides", async ({ page, otherPage, request }) => {
+  const { staffEmail, project } = await clientWithProject(page, request, "projectpage");
+  await page.goto(`/dashboard/projects/${project.id}`);
+  await page
+    .getByRole("navigation", { name: "Project sections" })
+    .getByRole("link", { name: /^Messages/ })
+    .click();
+  await expect(page).toHaveURL(/section=messages/);
+  await expect(thread(page, project.title)).toBeVisible();
+
+  await signIn(otherPage, staffEmail);
+  await expect(otherPage).toHaveURL("/dashboard/projects");
+  await otherPage.goto(`/dashboard/projects/${project.id}?section=messages`);
+  await expect(thread(otherPage, project.title)).toBeVisible();
+
+  await send(page, "Can we move the site visit to Friday?");
+  await expect(thread(otherPage, project.title).getByText("Can we move the site visit to Friday?")).toBeVisible();
+  await send(otherPage, "Friday at 10 works.");
+  await expect(thread(page, project.title).getByText("Friday at 10 works.")).toBeVisible();
+});
