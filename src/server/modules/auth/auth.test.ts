@@ -217,6 +217,23 @@ describe("sessions and tokens", () => {
     expect(body.message).toBe("Your session has expired. Please sign in again.");
   });
 
+  it("ends a session 12 hours after sign-in, however busy it is, and refreshing never extends that", async () => {
+    await registerVerified("long@example.com");
+    const session = await signIn("long@example.com");
+    const [original] = await (await db()).select().from(sessions);
+    const rotated = await call("/auth/refresh", { refreshToken: session.refreshToken });
+    expect(rotated.status).toBe(200);
+    const rows = await (await db()).select().from(sessions);
+    expect(new Set(rows.map((row) => row.expiresAt.getTime()))).toEqual(new Set([original?.expiresAt.getTime()]));
+    expect(original?.expiresAt.getTime()).toBeCloseTo((original?.createdAt.getTime() ?? 0) + 12 * 3600_000, -4);
+
+    // Used a minute ago, but signed in more than 12 hours ago.
+    await (await db()).update(sessions).set({ lastUsedAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 1000) });
+    const { status, body } = await call("/auth/refresh", { refreshToken: rotated.body.data.refreshToken });
+    expect(status).toBe(401);
+    expect(body.message).toBe("Your session has expired. Please sign in again.");
+  });
+
   it("signs out: the refresh token and the access token stop working", async () => {
     await registerVerified("bye@example.com");
     const session = await signIn("bye@example.com");
