@@ -364,14 +364,27 @@ describe("the client dashboard feed and the office figures", () => {
 });
 
 describe("deleting a project", () => {
-  it("removes its photos and documents with it", async () => {
+  it("removes its photos, documents and the photos sent in its conversation with it", async () => {
     const projectId = await createProject(admin);
     const [stored] = (await upload(`/projects/${projectId}/images`, [photo(await jpegWithGps())], admin.auth)).body.data.photos;
     const document = (await upload(`/projects/${projectId}/documents`, [pdfDocument()], admin.auth)).body.data;
+    const conversation = (await call(`/conversations/project/${projectId}`, undefined, admin.auth)).body.data.conversation;
+    const sent = await upload(
+      `/conversations/${conversation.id}/messages`,
+      [{ ...photo(await jpegWithGps()), field: "attachments" }],
+      admin.auth,
+      {
+        body: "The roof sheets arrived.",
+      },
+    );
+    const [attachment] = sent.body.data.message.attachments;
     expect((await fetch(server().url(stored.thumbUrl))).status).toBe(200);
+    expect((await fetch(server().url(attachment.thumbUrl))).status).toBe(200);
     expect((await call(`/projects/${projectId}`, undefined, admin.auth, "DELETE")).status).toBe(204);
     expect((await fetch(server().url(stored.thumbUrl))).status).toBe(404);
     expect((await fetch(server().url(stored.galleryUrl))).status).toBe(404);
+    expect((await fetch(server().url(attachment.thumbUrl))).status).toBe(404);
+    expect((await fetch(server().url(attachment.url))).status).toBe(404);
     expect((await call(document.downloadUrl.replace(/^\/api/, ""), undefined, admin.auth)).status).toBe(404);
     expect((await call(`/projects/${projectId}`, undefined, admin.auth)).status).toBe(404);
   });

@@ -12,7 +12,7 @@ import {
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projectPeople } from "../../db/project-parties.js";
-import { projectDocuments, projectPhotos, projects } from "../../db/schema.js";
+import { conversations, messages, projectDocuments, projectPhotos, projects } from "../../db/schema.js";
 import type { PrivateFileStorage } from "../../platform/private-storage.js";
 import type { FileStorage } from "../../platform/storage.js";
 import { createProject } from "./create.js";
@@ -90,12 +90,18 @@ export function createProjectsService(deps: {
         .select({ key: projectDocuments.storageKey })
         .from(projectDocuments)
         .where(eq(projectDocuments.projectId, projectId));
-      // Milestones, diary, photo and document rows, team and notifications go by cascade.
+      // The photos sent in the project's conversation are files too.
+      const sentPhotos = await db
+        .select({ attachments: messages.attachments })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(eq(conversations.projectId, projectId));
+      // Milestones, diary, photo and document rows, team, conversation and notifications go by cascade.
       await db.delete(projects).where(eq(projects.id, projectId));
-      await removePhotoFiles(
-        deps.photoStorage,
-        photos.flatMap((photo) => [photo.thumbUrl, photo.galleryUrl]),
-      );
+      await removePhotoFiles(deps.photoStorage, [
+        ...photos.flatMap((photo) => [photo.thumbUrl, photo.galleryUrl]),
+        ...sentPhotos.flatMap((message) => message.attachments.flatMap((attachment) => [attachment.thumbUrl, attachment.url])),
+      ]);
       await Promise.all(documents.map((document) => deps.documentStorage.remove(document.key)));
       await events.refresh(projectId, viewer.id, projectPeople(parties));
     },
