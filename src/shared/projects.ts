@@ -109,6 +109,12 @@ export const portfolioCandidatesQuerySchema = z.object({
   page: pageNumber.default(1),
 });
 
+/** GET /api/projects/clients: the project office looks for the client of a new project. */
+export const clientSearchQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+/** A client account the project office may give a project to. */
+export type ClientOption = { id: string; name: string; email: string; company: string };
+
 /** POST /api/projects by the project office (canRunProjects). */
 export const projectCreateSchema = z.object({
   title,

@@ -13,6 +13,7 @@ import {
 } from "../../../shared/inquiries.js";
 import type { NotificationKind } from "../../../shared/notifications.js";
 import type { AppDb } from "../../db/client.js";
+import { containing } from "../../db/like.js";
 import { contactInquiries, projects, users } from "../../db/schema.js";
 
 /** The notifications service's notify(), handed over by buildApp. */
@@ -30,9 +31,6 @@ function startOfMonthInAbuja(now = new Date()): Date {
   const local = new Date(now.getTime() + ABUJA_UTC_OFFSET_MS);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - ABUJA_UTC_OFFSET_MS);
 }
-
-/** Escapes LIKE's wildcards so a search for "50%" finds that text. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const columns = {
   inquiry: contactInquiries,
@@ -130,7 +128,7 @@ export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
       else if (filters.assignee)
         conditions.push(eq(contactInquiries.assignedToId, filters.assignee === "me" ? callerId : filters.assignee));
       if (filters.search) {
-        const pattern = likePattern(filters.search);
+        const pattern = containing(filters.search);
         const matches = or(
           ilike(contactInquiries.name, pattern),
           ilike(contactInquiries.email, pattern),

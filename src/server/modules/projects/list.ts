@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { canSeeFinances, type Viewer } from "../../../shared/access.js";
 import type { ProjectListItem, ProjectListPage, ProjectSortKey, ProjectStatus, projectListQuerySchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
+import { containing } from "../../db/like.js";
 import { projects, users } from "../../db/schema.js";
 import { onTeamOf, partiesSeenBy, readableBy } from "./access-sql.js";
 import { personRef } from "./people.js";
@@ -21,9 +22,6 @@ const sortColumns: Record<ProjectSortKey, SQL> = {
   target: sql`${projects.targetCompletion}`,
   progress: sql`${projects.progress}`,
 };
-
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 function filters(viewer: Viewer, query: ListQuery): SQL | undefined {
   const pattern = query.search ? containing(query.search) : null;

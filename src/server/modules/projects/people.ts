@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { PersonRef } from "../../../shared/projects.js";
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { ClientOption, PersonRef } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
+import { containing } from "../../db/like.js";
 import { users } from "../../db/schema.js";
 import { invalidField } from "./guard.js";
 
@@ -36,4 +37,29 @@ export async function assertProjectPeople(
   const staff = new Set(found.map((row) => row.id));
   if (people.managerId && !staff.has(people.managerId)) throw invalidField("managerId", "Choose a staff member as project manager.");
   if ((people.teamIds ?? []).some((id) => !staff.has(id))) throw invalidField("teamIds", "Every team member must be a staff member.");
+}
+
+/** Client accounts (active, email confirmed) whose name, email or company contains the search: 20 at most, by name. */
+export async function findClients(db: AppDb, search: string | undefined): Promise<ClientOption[]> {
+  const pattern = search ? containing(search) : null;
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, company: users.company })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, "user"),
+        eq(users.active, true),
+        isNotNull(users.emailVerifiedAt),
+        pattern
+          ? or(
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              ilike(users.email, pattern),
+              ilike(users.company, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName))
+    .limit(20);
+  return rows.map((row) => ({ id: row.id, name: fullName(row), email: row.email, company: row.company }));
 }

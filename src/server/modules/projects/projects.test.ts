@@ -27,6 +27,30 @@ const mailsTo = (actor: SignedIn) =>
     .mails.filter((sent) => sent.to.includes(actor.email))
     .map((sent) => sent.subject);
 
+describe("GET /api/projects/clients", () => {
+  it("lets the project office find client accounts by name, email or company, and no one else", async () => {
+    const office = await people.staff("office@crestbuild.ng", "Projects");
+    await people.client("halima@example.com", { firstName: "Halima", lastName: "Bello", company: "Bello Farms" });
+    await people.client("ike@example.com", { firstName: "Ikenna", lastName: "Obi", company: "" });
+    const found = async (search: string) =>
+      (await call(`/projects/clients?search=${encodeURIComponent(search)}`, undefined, office.auth)).body.data.clients.map(
+        (client: { email: string }) => client.email,
+      );
+    expect(await found("halima b")).toEqual(["halima@example.com"]);
+    expect(await found("FARMS")).toEqual(["halima@example.com"]);
+    expect(await found("ike@")).toEqual(["ike@example.com"]);
+    // Staff accounts are not clients.
+    expect(await found("office")).toEqual([]);
+    const [first] = (await call("/projects/clients", undefined, office.auth)).body.data.clients;
+    expect(Object.keys(first).sort()).toEqual(["company", "email", "id", "name"]);
+
+    const hr = await people.staff("hr@crestbuild.ng", "HR");
+    expect((await call("/projects/clients", undefined, hr.auth)).status).toBe(403);
+    const client = await people.client("curious@example.com");
+    expect((await call("/projects/clients", undefined, client.auth)).status).toBe(403);
+  });
+});
+
 describe("GET /api/projects", () => {
   it("filters, searches, sorts and pages in the database, with the total", async () => {
     const manager = await people.staff("pm@crestbuild.ng", "Projects", { firstName: "Ngozi", lastName: "Eze" });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { portfolioCandidatesQuerySchema, projectListQuerySchema } from "../../../shared/projects.js";
+import { clientSearchQuerySchema, portfolioCandidatesQuerySchema, projectListQuerySchema } from "../../../shared/projects.js";
 import { currentUser } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
@@ -30,6 +30,9 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   );
   app.get("/projects/feed", async (request) => ok(await overview.feed(viewer(request))));
   app.get("/projects/stats", async (request) => ok(await overview.stats(viewer(request))));
+  app.get("/projects/clients", async (request) =>
+    ok({ clients: await projects.clients(viewer(request), parseInput(clientSearchQuerySchema, request.query).search) }),
+  );
   app.get("/projects/portfolio-candidates", async (request) =>
     ok(await projects.portfolioCandidates(viewer(request), parseInput(portfolioCandidatesQuerySchema, request.query))),
   );

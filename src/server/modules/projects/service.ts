@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, inArray, not, or } from "drizzle-orm";
 import type { z } from "zod";
-import { canDeleteProject, canManageSiteContent, type Viewer } from "../../../shared/access.js";
+import { canDeleteProject, canManageSiteContent, canRunProjects, type Viewer } from "../../../shared/access.js";
 import {
+  type ClientOption,
   type PortfolioCandidate,
   PROJECT_PAGE_SIZE,
   type ProjectDetail,
@@ -11,6 +12,7 @@ import {
   type projectListQuerySchema,
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
+import { containing } from "../../db/like.js";
 import { projectPeople } from "../../db/project-parties.js";
 import { conversations, messages, projectDocuments, projectPhotos, projects } from "../../db/schema.js";
 import type { PrivateFileStorage } from "../../platform/private-storage.js";
@@ -19,7 +21,8 @@ import { createProject } from "./create.js";
 import { projectDetail } from "./detail.js";
 import type { ProjectEvents } from "./events.js";
 import { accessDenied, type ProjectGuard, projectNotFound } from "./guard.js";
-import { containing, listProjects } from "./list.js";
+import { listProjects } from "./list.js";
+import { findClients } from "./people.js";
 import { removePhotoFiles } from "./photo-files.js";
 import { updateProject } from "./update.js";
 
@@ -104,6 +107,12 @@ export function createProjectsService(deps: {
       ]);
       await Promise.all(documents.map((document) => deps.documentStorage.remove(document.key)));
       await events.refresh(projectId, viewer.id, projectPeople(parties));
+    },
+
+    /** For the project office: client accounts to give a new project to. */
+    async clients(viewer: Viewer, search: string | undefined): Promise<ClientOption[]> {
+      if (!canRunProjects(viewer)) throw accessDenied();
+      return findClients(db, search);
     },
 
     /** For the portfolio managers: projects that could be shown publicly (not requests, not cancelled), public fields only. */

@@ -5,6 +5,7 @@ import { ADMIN_USERS_PAGE_SIZE, type AdminUserRow, type AdminUsersPage, type adm
 import { ApiError } from "../../../shared/api.js";
 import type { DirectoryEntry } from "../../../shared/staff-directory.js";
 import type { AppDb } from "../../db/client.js";
+import { containing } from "../../db/like.js";
 import { users } from "../../db/schema.js";
 import { reencodeImage } from "../../platform/images.js";
 import { escapeHtml, type Mailer } from "../../platform/mail.js";
@@ -21,9 +22,6 @@ const statusConditions: Record<"pending" | "active" | "blocked", SQL | undefined
   blocked: eq(users.active, false),
   active: and(eq(users.active, true), or(isNotNull(users.approvedAt), sql`${users.role} <> 'staff'`)),
 };
-
-/** Escapes LIKE wildcards so a search for "50%" means those characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -99,8 +97,8 @@ export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: F
         query.role ? eq(users.role, query.role) : undefined,
         query.search
           ? or(
-              ilike(users.email, likePattern(query.search)),
-              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(query.search)),
+              ilike(users.email, containing(query.search)),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containing(query.search)),
             )
           : undefined,
       );
