@@ -55,11 +55,7 @@ export function AvatarForm({ user }: { user: SessionUser }) {
           {uploading ? "Uploading..." : user.avatar ? "Change photo" : "Upload a photo"}
         </label>
         <p className={`text-sm ${mutedTextClass}`}>JPEG, PNG or WebP, up to 5 MB. Location data in the photo is removed.</p>
-        {failure ? (
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure} />
       </div>
     </div>
   );

@@ -101,11 +101,7 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
           {...register("code")}
         />
       ) : null}
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <div>
         <Button type="submit" variant="danger" disabled={isSubmitting}>
           {isSubmitting ? "Deleting your account..." : "Delete my account"}

@@ -46,11 +46,7 @@ function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; on
         error={errors.password?.message}
         {...register("password")}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Send a code to the new address" pendingLabel="Sending the code..." />
     </form>
   );
@@ -93,11 +89,7 @@ function CodeStep({ pendingEmail, onDone, onRestart }: { pendingEmail: string; o
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <SubmitButton pending={pending} label="Confirm the new address" pendingLabel="Confirming..." />
       <div>
         <Button variant="secondary" onClick={onRestart}>

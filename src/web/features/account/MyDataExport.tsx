@@ -32,11 +32,7 @@ export function MyDataExport() {
         {state.status === "pending" ? "Preparing your file..." : "Download my data"}
       </Button>
       {state.status === "done" ? <FormSuccess title="Your data has been downloaded." /> : null}
-      {state.status === "failed" ? (
-        <FormAlert>
-          <p>{state.message}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={state.status === "failed" ? state.message : null} />
     </div>
   );
 }

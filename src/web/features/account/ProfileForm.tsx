@@ -52,13 +52,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       <div className="sm:col-span-2">
         <TextField label="Company" autoComplete="organization" optional error={errors.company?.message} {...register("company")} />
       </div>
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:col-span-2 sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Save profile" pendingLabel="Saving..." />
       </div>

@@ -40,11 +40,7 @@ function CodeForm(props: { label: string; submitLabel: string; pendingLabel: str
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <SubmitButton pending={pending} label={props.submitLabel} pendingLabel={props.pendingLabel} />
     </form>
   );
@@ -171,11 +167,7 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
         Besides your password, ask for a code from an app on your phone when you sign in. Someone who learns your password still cannot get
         in.
       </p>
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <Button onClick={() => void start()} disabled={starting}>
         {starting ? "Starting..." : "Turn on two-step sign-in"}
       </Button>

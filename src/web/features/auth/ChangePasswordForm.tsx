@@ -65,11 +65,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Change password" pendingLabel="Changing password..." />
     </form>
   );

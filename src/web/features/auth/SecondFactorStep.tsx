@@ -55,11 +55,7 @@ export function SecondFactorStep({ failure, onSubmit, onCancel }: Props) {
           hint="A recovery code works once, in place of the app's code."
           error={missing ? authMessages.invalidMfaCode : undefined}
         />
-        {failure ? (
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure} />
         <SubmitButton pending={pending} label="Verify and sign in" pendingLabel="Verifying..." />
         <Button variant="secondary" onClick={onCancel}>
           Use another account

@@ -98,13 +98,29 @@ export function TextAreaField({ label, error, hint, optional, id, className, ...
   );
 }
 
-/** A failure that concerns the whole form; screen readers announce it at once. */
-export function FormAlert({ children }: { children: ReactNode }) {
+/**
+ * A failure that concerns the whole form; screen readers announce it at once. It shows its message
+ * (and whatever follows it, like a link to the next step) and nothing when there is neither.
+ */
+export function FormAlert({
+  message,
+  id,
+  className = "",
+  children,
+}: {
+  message?: string | null;
+  id?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  if (!message && !children) return null;
   return (
     <div
+      id={id}
       role="alert"
-      className="rounded-md border border-red-700 bg-red-50 p-4 text-red-800 dark:border-red-300 dark:bg-red-950 dark:text-red-100"
+      className={`rounded-md border border-red-700 bg-red-50 p-4 text-red-800 dark:border-red-300 dark:bg-red-950 dark:text-red-100 ${className}`}
     >
+      {message ? <p>{message}</p> : null}
       {children}
     </div>
   );

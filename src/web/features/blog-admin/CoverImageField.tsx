@@ -56,11 +56,7 @@ export function CoverImageField({ post }: { post: ManagedPost }) {
         </label>
         <span className={`text-sm ${mutedTextClass}`}>JPEG, PNG or WebP, up to 8 MB.</span>
       </div>
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
     </div>
   );
 }

@@ -168,11 +168,7 @@ function PostForm({ post, onSaved, onClose }: Props) {
             <MarkdownPreview markdown={bodyMarkdown} />
           </section>
         </div>
-        {failure ? (
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={busy}>
             {working === "saving" ? "Saving..." : post ? "Save" : "Save draft"}

@@ -156,13 +156,7 @@ export function Composer({ conversationId, recipient }: { conversationId: number
           </Button>
         </div>
       </div>
-      {failure ? (
-        <div id={errorId}>
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert id={errorId} message={failure} />
     </form>
   );
 }

@@ -50,11 +50,7 @@ function ColleaguePicker({ onOpened }: { onOpened: () => void }) {
         Search by name or department
         <input type="search" className={inputClass} value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
-      {start.isError ? (
-        <FormAlert>
-          <p>{failureMessage(start.error)}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={start.isError ? failureMessage(start.error) : null} />
       {colleagues.length === 0 ? (
         <EmptyMessage title={words ? "Nobody matches this search." : "No colleague has an account yet."} />
       ) : (

@@ -47,11 +47,7 @@ function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: str
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Send reset code" pendingLabel="Sending..." />
     </form>
   );
@@ -128,11 +124,7 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Reset password" pendingLabel="Resetting password..." />
       <div className="grid gap-3 sm:grid-cols-2">
         <Button variant="secondary" disabled={resending} onClick={() => void onResend()}>

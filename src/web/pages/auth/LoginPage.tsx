@@ -154,21 +154,18 @@ export default function LoginPage() {
           error={errors.password?.message}
           {...register("password")}
         />
-        {failure ? (
-          <FormAlert>
-            <p>{failure.message}</p>
-            {failure.unverifiedEmail ? (
-              <p className="mt-2">
-                <Link
-                  className="font-semibold underline underline-offset-2"
-                  to={`/verify-email?email=${encodeURIComponent(getValues("email"))}`}
-                >
-                  Enter your confirmation code
-                </Link>
-              </p>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure?.message}>
+          {failure?.unverifiedEmail ? (
+            <p className="mt-2">
+              <Link
+                className="font-semibold underline underline-offset-2"
+                to={`/verify-email?email=${encodeURIComponent(getValues("email"))}`}
+              >
+                Enter your confirmation code
+              </Link>
+            </p>
+          ) : null}
+        </FormAlert>
         <SubmitButton pending={isSubmitting} label="Sign in" pendingLabel="Signing in..." />
       </form>
       <div className="flex flex-col gap-3 text-center">

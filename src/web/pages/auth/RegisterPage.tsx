@@ -152,22 +152,19 @@ export default function RegisterPage() {
           error={errors.confirmPassword?.message}
           {...register("confirmPassword")}
         />
-        {failure ? (
-          <FormAlert>
-            <p>{failure.message}</p>
-            {failure.offerSignIn ? (
-              <p className="mt-2">
-                <Link to="/login" className="font-semibold underline underline-offset-2">
-                  Sign in
-                </Link>{" "}
-                or{" "}
-                <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
-                  reset your password
-                </Link>
-              </p>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure?.message}>
+          {failure?.offerSignIn ? (
+            <p className="mt-2">
+              <Link to="/login" className="font-semibold underline underline-offset-2">
+                Sign in
+              </Link>{" "}
+              or{" "}
+              <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
+                reset your password
+              </Link>
+            </p>
+          ) : null}
+        </FormAlert>
         <SubmitButton pending={isSubmitting} label="Create account" pendingLabel="Creating account..." />
       </form>
       <p className={`text-center ${mutedTextClass}`}>

@@ -94,11 +94,7 @@ export default function VerifyEmailPage() {
           error={errors.code?.message}
           {...register("code")}
         />
-        {failure ? (
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure} />
         {resent ? <FormSuccess>{newCodeSent}</FormSuccess> : null}
         <SubmitButton pending={isSubmitting} label="Confirm email" pendingLabel="Confirming..." />
         <Button variant="secondary" disabled={resending} onClick={() => void onResend()}>

@@ -66,13 +66,7 @@ function RequestProjectForm({ onSent }: { onSent: () => void }) {
       </div>
       <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register("city")} />
       <TextField label="State" optional autoComplete="address-level1" error={errors.state?.message} {...register("state")} />
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:col-span-2 sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Send request" pendingLabel="Sending..." />
       </div>

@@ -75,13 +75,7 @@ function ConvertRequestForm({ request, staff, onDone }: { request: ProjectListIt
         {...register("targetCompletion", emptyAsNull)}
       />
       <TextField label="Budget (₦)" inputMode="decimal" optional error={errors.budget?.message} {...register("budget")} />
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:col-span-2 sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Start planning" pendingLabel="Saving..." />
       </div>

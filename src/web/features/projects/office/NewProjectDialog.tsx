@@ -152,13 +152,7 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
           )}
         />
       </div>
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:col-span-2 sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Create project" pendingLabel="Creating..." />
       </div>

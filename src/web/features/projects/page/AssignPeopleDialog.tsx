@@ -62,11 +62,7 @@ function AssignPeopleForm({ project, staff, onSaved }: { project: ProjectDetail;
           <TeamPicker staff={staff} value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
         )}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <div className="sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Save team" pendingLabel="Saving..." />
       </div>

@@ -72,13 +72,7 @@ export function DocumentUploadForm({ projectId }: { projectId: number }) {
         error={titleError}
         onChange={(event) => setTitle(event.target.value)}
       />
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:max-w-xs">
         <SubmitButton pending={uploading} label="Upload document" pendingLabel="Uploading..." />
       </div>

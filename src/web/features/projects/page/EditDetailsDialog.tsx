@@ -163,13 +163,7 @@ function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved
       <TextField label="City" error={errors.city?.message} {...register("city")} />
       <TextField label="State" optional error={errors.state?.message} {...register("state")} />
       <TextField label="Country" error={errors.country?.message} {...register("country")} />
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:col-span-2 sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Save details" pendingLabel="Saving..." />
       </div>

@@ -70,13 +70,7 @@ export function MilestoneForm({ milestone, progressMode, submitLabel, onSave, on
       <div className="sm:col-span-3">
         <TextAreaField label="Notes" optional rows={2} error={errors.description?.message} {...register("description")} />
       </div>
-      {failure ? (
-        <div className="sm:col-span-3">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-3" message={failure} />
       <div className="flex flex-wrap gap-3 sm:col-span-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : submitLabel}

@@ -35,11 +35,7 @@ export function PhotoUploadForm({ projectId }: { projectId: number }) {
   return (
     <div className="flex flex-col gap-4">
       <PhotoPicker picked={picked} disabled={uploading} label="Choose photos" />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <Button className="w-fit" disabled={uploading} onClick={() => void upload()}>
         {uploading ? "Uploading..." : picked.photos.length > 1 ? `Upload ${picked.photos.length} photos` : "Upload photo"}
       </Button>

@@ -41,11 +41,7 @@ export function PostUpdateForm({ projectId }: { projectId: number }) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextAreaField label="What happened on site?" rows={4} error={errors.body?.message} {...register("body")} />
       <PhotoPicker picked={picked} disabled={isSubmitting} />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <div className="sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Post update" pendingLabel="Posting..." />
       </div>
