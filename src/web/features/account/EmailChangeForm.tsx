@@ -1,33 +1,25 @@
 import { type FormEvent, useState } from "react";
-import { useForm } from "react-hook-form";
-import { accountMessages, type ChangeEmailInput, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
+import { accountMessages, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
 import { Button } from "../../components/ui/Button";
-import { zodResolver } from "../../lib/form-resolver";
 import { useAuth } from "../auth/AuthProvider";
-import { failureMessage, showFieldErrors } from "../auth/form-errors";
+import { failureMessage } from "../auth/form-errors";
 import { FormAlert, FormSuccess, mutedTextClass, SubmitButton, TextField } from "../auth/form-fields";
+import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
 
 /** Step 1: the new address and the password; the server emails a code to the new address. */
 function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (pendingEmail: string) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: "", password: "" } });
+  } = useApiForm(changeEmailSchema, { defaultValues: { newEmail: "", password: "" }, fields: ["newEmail", "password"] });
 
-  const onSubmit = handleSubmit(async (input) => {
-    setFailure(null);
-    try {
-      const { pendingEmail } = await accountApi.requestEmailChange(input);
-      onCodeSent(pendingEmail);
-    } catch (error) {
-      showFieldErrors(error, setError, ["newEmail", "password"]);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async (input) => {
+    const { pendingEmail } = await accountApi.requestEmailChange(input);
+    onCodeSent(pendingEmail);
   });
 
   return (

@@ -1,12 +1,9 @@
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { authMessages, changePasswordSchema, PASSWORD_MIN_LENGTH } from "../../../shared/auth";
-import { zodResolver } from "../../lib/form-resolver";
 import { toast } from "../toast/toast-store";
 import { authApi } from "./api";
-import { failureMessage, showFieldErrors } from "./form-errors";
 import { FormAlert, SubmitButton, TextField } from "./form-fields";
+import { useApiForm } from "./use-api-form";
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
@@ -18,25 +15,18 @@ const passwordChanged = "Your password has been changed. Other devices have been
 
 /** A signed-in user's new password; the server signs their other devices out. */
 export function ChangePasswordForm({ email }: { email: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(formSchema), defaultValues: emptyForm });
+  } = useApiForm(formSchema, { defaultValues: emptyForm, fields: ["currentPassword", "newPassword"] });
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setFailure(null);
-    try {
-      await authApi.changePassword(currentPassword, newPassword);
-      reset(emptyForm);
-      toast.success(passwordChanged);
-    } catch (error) {
-      showFieldErrors(error, setError, ["currentPassword", "newPassword"]);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async ({ currentPassword, newPassword }) => {
+    await authApi.changePassword(currentPassword, newPassword);
+    reset(emptyForm);
+    toast.success(passwordChanged);
   });
 
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import {
@@ -12,9 +11,8 @@ import {
 } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { authApi } from "../../features/auth/api";
-import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
 import { FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
-import { zodResolver } from "../../lib/form-resolver";
+import { useApiForm } from "../../features/auth/use-api-form";
 
 const newPasswordSchema = resetPasswordSchema
   .pick({ code: true, newPassword: true })
@@ -25,23 +23,16 @@ const passwordReset = "Your password has been reset. Please sign in with your ne
 
 /** Step 1: the address the reset code goes to. */
 function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: string) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(emailOnlySchema), defaultValues: { email } });
+  } = useApiForm(emailOnlySchema, { defaultValues: { email }, fields: ["email"], serverFailure: authMessages.resetEmailFailed });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await authApi.forgotPassword(values.email);
-      onSent(values.email);
-    } catch (error) {
-      showFieldErrors(error, setError, ["email"]);
-      setFailure(failureMessage(error, authMessages.resetEmailFailed));
-    }
+  const onSubmit = submit(async (values) => {
+    await authApi.forgotPassword(values.email);
+    onSent(values.email);
   });
 
   return (
@@ -55,39 +46,30 @@ function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: str
 
 /** Step 2: the code from the email and the new password. */
 function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: () => void; onRestart: () => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    attempt,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { code: "", newPassword: "", confirmPassword: "" } });
+  } = useApiForm(newPasswordSchema, {
+    defaultValues: { code: "", newPassword: "", confirmPassword: "" },
+    fields: ["code", "newPassword"],
+    serverFailure: authMessages.resetFailed,
+  });
 
-  const onSubmit = handleSubmit(async ({ code, newPassword }) => {
-    setFailure(null);
-    try {
-      await authApi.resetPassword(email, code, newPassword);
-      onDone();
-    } catch (error) {
-      showFieldErrors(error, setError, ["code", "newPassword"]);
-      setFailure(failureMessage(error, authMessages.resetFailed));
-    }
+  const onSubmit = submit(async ({ code, newPassword }) => {
+    await authApi.resetPassword(email, code, newPassword);
+    onDone();
   });
 
   const onResend = async () => {
-    setFailure(null);
     setResent(false);
     setResending(true);
-    try {
-      await authApi.forgotPassword(email);
-      setResent(true);
-    } catch (error) {
-      setFailure(failureMessage(error, authMessages.resetEmailFailed));
-    } finally {
-      setResending(false);
-    }
+    setResent(await attempt(() => authApi.forgotPassword(email), { serverFailure: authMessages.resetEmailFailed }));
+    setResending(false);
   };
 
   return (

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { authMessages, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { authApi } from "../../features/auth/api";
-import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
 import { FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
-import { zodResolver } from "../../lib/form-resolver";
+import { useApiForm } from "../../features/auth/use-api-form";
 
 const newCodeSent = "If that address has an unconfirmed account, a new code is on its way.";
 
@@ -15,32 +13,27 @@ export default function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const emailFromLink = searchParams.get("email") ?? "";
   const [verified, setVerified] = useState<{ requiresApproval: boolean } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    attempt,
+    failure,
+    setFailure,
     trigger,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(verifyEmailSchema), defaultValues: { email: emailFromLink, code: "" } });
+  } = useApiForm(verifyEmailSchema, { defaultValues: { email: emailFromLink, code: "" }, fields: ["email", "code"] });
 
   useEffect(() => {
     if (verified) resultRef.current?.focus();
   }, [verified]);
 
-  const onSubmit = handleSubmit(async ({ email, code }) => {
-    setFailure(null);
+  const onSubmit = submit(async ({ email, code }) => {
     setResent(false);
-    try {
-      setVerified(await authApi.verifyEmail(email, code));
-    } catch (error) {
-      showFieldErrors(error, setError, ["email", "code"]);
-      setFailure(failureMessage(error));
-    }
+    setVerified(await authApi.verifyEmail(email, code));
   });
 
   const onResend = async () => {
@@ -48,14 +41,8 @@ export default function VerifyEmailPage() {
     setResent(false);
     if (!(await trigger("email"))) return;
     setResending(true);
-    try {
-      await authApi.resendVerification(getValues("email").trim());
-      setResent(true);
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setResending(false);
-    }
+    setResent(await attempt(() => authApi.resendVerification(getValues("email").trim())));
+    setResending(false);
   };
 
   if (verified) {

@@ -1,12 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { projectRequestSchema } from "../../../../shared/projects";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi } from "../api";
 import { CategoryOptions } from "../CategoryOptions";
@@ -16,28 +14,21 @@ const fields = ["title", "category", "description", "address", "city", "state", 
 
 function RequestProjectForm({ onSent }: { onSent: () => void }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(projectRequestSchema),
+  } = useApiForm(projectRequestSchema, {
     defaultValues: { title: "", category: undefined, description: "", address: "", city: "", state: "", startDate: null },
+    fields,
   });
 
-  const onSubmit = handleSubmit(async (request) => {
-    setFailure(null);
-    try {
-      const created = await projectsApi.request(request);
-      await queryClient.invalidateQueries({ queryKey: ["/projects"] });
-      toast.success("Request sent.", { description: `${created.title} is waiting for the project office.` });
-      onSent();
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async (request) => {
+    const created = await projectsApi.request(request);
+    await queryClient.invalidateQueries({ queryKey: ["/projects"] });
+    toast.success("Request sent.", { description: `${created.title} is waiting for the project office.` });
+    onSent();
   });
 
   return (

@@ -1,14 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { type ProjectListItem, projectUpdateSchema } from "../../../../shared/projects";
 import type { DirectoryEntry } from "../../../../shared/staff-directory";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { emptyAsNull } from "../form-values";
@@ -24,29 +23,22 @@ const fields = ["managerId", "teamIds", "startDate", "targetCompletion"] as cons
 
 function ConvertRequestForm({ request, staff, onDone }: { request: ProjectListItem; staff: DirectoryEntry[]; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(conversionSchema),
+  } = useApiForm(conversionSchema, {
     defaultValues: { managerId: "", teamIds: [], startDate: null, targetCompletion: null, budget: "" },
+    fields,
   });
 
-  const onSubmit = handleSubmit(async ({ budget, ...plan }) => {
-    setFailure(null);
-    try {
-      await projectsApi.update(request.id, { ...plan, status: "planning", ...(budget === undefined ? {} : { budgetKobo: budget }) });
-      await refreshProjects(queryClient);
-      toast.success(`${request.title} is now a project in planning.`);
-      onDone();
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async ({ budget, ...plan }) => {
+    await projectsApi.update(request.id, { ...plan, status: "planning", ...(budget === undefined ? {} : { budgetKobo: budget }) });
+    await refreshProjects(queryClient);
+    toast.success(`${request.title} is now a project in planning.`);
+    onDone();
   });
 
   return (

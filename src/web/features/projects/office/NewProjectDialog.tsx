@@ -1,14 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { projectCreateSchema, projectStatuses, projectStatusLabels } from "../../../../shared/projects";
 import type { DirectoryEntry } from "../../../../shared/staff-directory";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { CategoryOptions } from "../CategoryOptions";
@@ -40,15 +39,14 @@ const fields = [
 
 function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreated: (projectId: number) => void }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(newProjectSchema),
+  } = useApiForm(newProjectSchema, {
+    fields,
     defaultValues: {
       title: "",
       description: "",
@@ -68,17 +66,11 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
     },
   });
 
-  const onSubmit = handleSubmit(async ({ budget, ...project }) => {
-    setFailure(null);
-    try {
-      const created = await projectsApi.create({ ...project, budgetKobo: budget ?? 0 });
-      await refreshProjects(queryClient);
-      toast.success(`${created.title} was created.`, { description: `Reference ${created.reference}.` });
-      onCreated(created.id);
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async ({ budget, ...project }) => {
+    const created = await projectsApi.create({ ...project, budgetKobo: budget ?? 0 });
+    await refreshProjects(queryClient);
+    toast.success(`${created.title} was created.`, { description: `Reference ${created.reference}.` });
+    onCreated(created.id);
   });
 
   return (

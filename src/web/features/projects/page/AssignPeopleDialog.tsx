@@ -1,14 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import type { ProjectDetail } from "../../../../shared/projects";
 import { projectUpdateSchema } from "../../../../shared/projects";
 import type { DirectoryEntry } from "../../../../shared/staff-directory";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
 import { FormAlert, SelectField, SubmitButton } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { emptyAsNull } from "../form-values";
@@ -18,29 +17,22 @@ const peopleFormSchema = projectUpdateSchema.pick({ managerId: true, teamIds: tr
 
 function AssignPeopleForm({ project, staff, onSaved }: { project: ProjectDetail; staff: DirectoryEntry[]; onSaved: () => void }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(peopleFormSchema),
+  } = useApiForm(peopleFormSchema, {
     defaultValues: { managerId: project.manager?.id ?? null, teamIds: project.team.map((member) => member.id) },
+    fields: ["managerId", "teamIds"],
   });
 
-  const onSubmit = handleSubmit(async (people) => {
-    setFailure(null);
-    try {
-      await projectsApi.update(project.id, people);
-      await refreshProjects(queryClient);
-      toast.success("Project team saved.");
-      onSaved();
-    } catch (error) {
-      showFieldErrors(error, setError, ["managerId", "teamIds"]);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async (people) => {
+    await projectsApi.update(project.id, people);
+    await refreshProjects(queryClient);
+    toast.success("Project team saved.");
+    onSaved();
   });
 
   return (

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import {
   type ProjectCategory,
   type ProjectDetail,
@@ -10,9 +9,8 @@ import {
 } from "../../../../shared/projects";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { CategoryOptions } from "../CategoryOptions";
@@ -54,15 +52,14 @@ const fields = [
 
 function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved: () => void }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(detailsFormSchema),
+  } = useApiForm(detailsFormSchema, {
+    fields,
     defaultValues: {
       title: project.title,
       description: project.description,
@@ -84,23 +81,17 @@ function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved
   // Only the project office turns a client's request into a project.
   const statusLocked = project.status === "requested" && !project.permissions.run;
 
-  const onSubmit = handleSubmit(async ({ budget, spent, progress, status, ...details }) => {
-    setFailure(null);
-    try {
-      await projectsApi.update(project.id, {
-        ...details,
-        ...(statusLocked ? {} : { status }),
-        // In milestones mode the progress is worked out from them: sending it would be refused.
-        ...(details.progressMode === "manual" ? { progress } : {}),
-        ...(project.finance ? { budgetKobo: budget ?? 0, spentKobo: spent ?? 0 } : {}),
-      });
-      await refreshProjects(queryClient);
-      toast.success("Project details saved.");
-      onSaved();
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async ({ budget, spent, progress, status, ...details }) => {
+    await projectsApi.update(project.id, {
+      ...details,
+      ...(statusLocked ? {} : { status }),
+      // In milestones mode the progress is worked out from them: sending it would be refused.
+      ...(details.progressMode === "manual" ? { progress } : {}),
+      ...(project.finance ? { budgetKobo: budget ?? 0, spentKobo: spent ?? 0 } : {}),
+    });
+    await refreshProjects(queryClient);
+    toast.success("Project details saved.");
+    onSaved();
   });
 
   return (
