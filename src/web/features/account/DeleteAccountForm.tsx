@@ -5,7 +5,7 @@ import { accountMessages, deleteAccountSchema } from "../../../shared/account";
 import { authMessages, type SessionUser } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
 import { useAuth } from "../auth/AuthProvider";
-import { FormAlert, mutedTextClass, TextField } from "../auth/form-fields";
+import { CodeField, FormAlert, mutedTextClass, PasswordField, TextField } from "../auth/form-fields";
 import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
@@ -65,13 +65,7 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
         </p>
       </div>
       <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-      <TextField
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <PasswordField purpose="current" label="Your password" error={errors.password?.message} {...register("password")} />
       <TextField
         label="Type DELETE to confirm"
         autoComplete="off"
@@ -81,11 +75,9 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
         {...register("confirmation")}
       />
       {user.mfaEnabled ? (
-        <TextField
+        <CodeField
           label="Authentication code"
           hint="From your authenticator app, or a recovery code."
-          autoComplete="one-time-code"
-          spellCheck={false}
           error={errors.code?.message}
           {...register("code")}
         />

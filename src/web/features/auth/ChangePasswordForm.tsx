@@ -1,13 +1,11 @@
-import { z } from "zod";
-import { authMessages, changePasswordSchema, PASSWORD_MIN_LENGTH } from "../../../shared/auth";
+import { changePasswordSchema } from "../../../shared/auth";
 import { toast } from "../toast/toast-store";
 import { authApi } from "./api";
-import { FormAlert, SubmitButton, TextField } from "./form-fields";
+import { FormAlert, PasswordField, SubmitButton } from "./form-fields";
+import { withPasswordConfirmation } from "./password-confirmation";
 import { useApiForm } from "./use-api-form";
 
-const formSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((input) => input.newPassword === input.confirmPassword, { path: ["confirmPassword"], message: authMessages.passwordsDoNotMatch });
+const formSchema = withPasswordConfirmation(changePasswordSchema);
 
 const emptyForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -33,25 +31,11 @@ export function ChangePasswordForm({ email }: { email: string }) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {/* For password managers: the account whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register("currentPassword")}
-      />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <TextField
+      <PasswordField purpose="current" label="Current password" error={errors.currentPassword?.message} {...register("currentPassword")} />
+      <PasswordField purpose="new" label="New password" error={errors.newPassword?.message} {...register("newPassword")} />
+      <PasswordField
+        purpose="repeat"
         label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
       />

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { authMessages } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
-import { FormAlert, mutedTextClass, SubmitButton, TextField } from "./form-fields";
+import { CodeField, FormAlert, mutedTextClass, SubmitButton } from "./form-fields";
 
 type Props = {
   failure: string | null;
@@ -44,12 +44,9 @@ export function SecondFactorStep({ failure, onSubmit, onCancel }: Props) {
         <p className={`mt-1 ${mutedTextClass}`}>{authMessages.mfaRequired}</p>
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-        <TextField
+        <CodeField
           ref={input}
           label="Authentication code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           hint="A recovery code works once, in place of the app's code."

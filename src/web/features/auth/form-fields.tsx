@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
 
 export const inputClass =
@@ -61,6 +62,28 @@ export function TextField({ label, error, hint, optional, id, className, ...inpu
       />
     </Frame>
   );
+}
+
+type PasswordPurpose = "current" | "new" | "repeat";
+
+/**
+ * A password: the one in use ("current"), a new one with its rule as the hint ("new"), or the new one
+ * typed again ("repeat"); password managers fill or suggest it accordingly.
+ */
+export function PasswordField({ purpose, ...field }: { purpose: PasswordPurpose } & ComponentProps<typeof TextField>) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={purpose === "current" ? "current-password" : "new-password"}
+      hint={purpose === "new" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+      {...field}
+    />
+  );
+}
+
+/** A one-time code (the authenticator app's, a recovery code, one from an email), which the device may fill in. */
+export function CodeField(field: ComponentProps<typeof TextField>) {
+  return <TextField autoComplete="one-time-code" inputMode="numeric" spellCheck={false} {...field} />;
 }
 
 export function SelectField({ label, error, hint, optional, id, children, ...select }: FieldFrame & ComponentProps<"select">) {

@@ -1,23 +1,22 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { z } from "zod";
-import {
-  authMessages,
-  emailOnlySchema,
-  PASSWORD_MIN_LENGTH,
-  resetPasswordSchema,
-  resetRequestedMessage,
-  VERIFICATION_CODE_LENGTH,
-} from "../../../shared/auth";
+import { authMessages, emailOnlySchema, resetPasswordSchema, resetRequestedMessage, VERIFICATION_CODE_LENGTH } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { authApi } from "../../features/auth/api";
-import { FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
+import {
+  CodeField,
+  FormAlert,
+  FormSuccess,
+  linkClass,
+  mutedTextClass,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from "../../features/auth/form-fields";
+import { withPasswordConfirmation } from "../../features/auth/password-confirmation";
 import { useApiForm } from "../../features/auth/use-api-form";
 
-const newPasswordSchema = resetPasswordSchema
-  .pick({ code: true, newPassword: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((input) => input.newPassword === input.confirmPassword, { path: ["confirmPassword"], message: authMessages.passwordsDoNotMatch });
+const newPasswordSchema = withPasswordConfirmation(resetPasswordSchema.pick({ code: true, newPassword: true }));
 
 const passwordReset = "Your password has been reset. Please sign in with your new password.";
 
@@ -82,27 +81,17 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
       </FormSuccess>
       {/* For password managers: the account whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
+      <CodeField
         label="Reset code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         maxLength={VERIFICATION_CODE_LENGTH}
         className="tracking-[0.3em]"
         error={errors.code?.message}
         {...register("code")}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <TextField
+      <PasswordField purpose="new" label="New password" error={errors.newPassword?.message} {...register("newPassword")} />
+      <PasswordField
+        purpose="repeat"
         label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
       />

@@ -5,7 +5,7 @@ import { authMessages, credentialsSchema, tooManyLoginAttemptsBrowser, type Veri
 import { dashboardPathFor } from "../../../shared/departments";
 import { useAuth } from "../../features/auth/AuthProvider";
 import { authApi } from "../../features/auth/api";
-import { FormAlert, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
+import { FormAlert, linkClass, mutedTextClass, PasswordField, SubmitButton, TextField } from "../../features/auth/form-fields";
 import {
   afterFailedAttempt,
   blockedForMinutes,
@@ -147,13 +147,7 @@ export default function LoginPage() {
           error={errors.email?.message}
           {...register("email")}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <PasswordField purpose="current" label="Password" error={errors.password?.message} {...register("password")} />
         <FormAlert message={failure?.message}>
           {failure?.unverifiedEmail ? (
             <p className="mt-2">

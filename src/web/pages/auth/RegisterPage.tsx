@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../shared/api";
-import { authMessages, PASSWORD_MIN_LENGTH, type RegistrationInput, registrationSchema } from "../../../shared/auth";
+import { authMessages, type RegistrationInput, registrationSchema } from "../../../shared/auth";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
 import { authApi } from "../../features/auth/api";
 import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
-import { FormAlert, linkClass, mutedTextClass, SelectField, SubmitButton, TextField } from "../../features/auth/form-fields";
+import { FormAlert, linkClass, mutedTextClass, PasswordField, SelectField, SubmitButton, TextField } from "../../features/auth/form-fields";
 import { zodResolver } from "../../lib/form-resolver";
 
 const fields = [
@@ -137,21 +137,8 @@ export default function RegisterPage() {
           ) : null}
         </div>
 
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
-        />
+        <PasswordField purpose="new" label="Password" error={errors.password?.message} {...register("password")} />
+        <PasswordField purpose="repeat" label="Confirm password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
         <FormAlert message={failure?.message}>
           {failure?.offerSignIn ? (
             <p className="mt-2">

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { authMessages, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { authApi } from "../../features/auth/api";
-import { FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
+import { CodeField, FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
 import { useApiForm } from "../../features/auth/use-api-form";
 
 const newCodeSent = "If that address has an unconfirmed account, a new code is on its way.";
@@ -71,10 +71,8 @@ export default function VerifyEmailPage() {
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
-        <TextField
+        <CodeField
           label="Confirmation code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
           maxLength={VERIFICATION_CODE_LENGTH}
           hint={`The ${VERIFICATION_CODE_LENGTH} digits from the email.`}
           className="tracking-[0.3em]"
