@@ -7,7 +7,7 @@ import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage"
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { describeUserAgent } from "../../lib/user-agent";
 import { failureMessage } from "../auth/form-errors";
-import { mutedTextClass } from "../auth/form-fields";
+import { InlineAlert, mutedTextClass } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { accountApi, deviceSessionsQuery } from "./api";
 
@@ -40,11 +40,7 @@ function Device({ device }: { device: DeviceSession }) {
             {device.ipAddress ? `Address ${device.ipAddress} · ` : ""}last used {formatRelative(device.lastUsedAt)} · signed in{" "}
             {formatDateTime(device.createdAt)}
           </p>
-          {failure ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {failure}
-            </p>
-          ) : null}
+          <InlineAlert message={failure} />
         </div>
       </div>
       {device.current ? null : (

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/Button";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
 import { failureMessage } from "../auth/form-errors";
+import { InlineAlert } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { adminUsersQuery, approveAccount } from "./api";
 
@@ -32,11 +33,7 @@ function PendingAccount({ account }: { account: AdminUserRow }) {
             {account.department} · <span className="font-mono">{account.department_code}</span> · registered {formatDate(account.createdAt)}
             {account.emailVerified ? "" : " · email not confirmed yet"}
           </p>
-          {failure ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {failure}
-            </p>
-          ) : null}
+          <InlineAlert message={failure} />
         </div>
       </div>
       <Button onClick={() => approval.mutate()} disabled={approval.isPending} aria-label={`Approve ${name}`}>

@@ -149,6 +149,16 @@ export function FormAlert({
   );
 }
 
+/** A failure beside the control it concerns (a list row's button), announced at once; nothing without one. */
+export function InlineAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  );
+}
+
 /** Good news about the form (sent, saved), announced politely. */
 export function FormSuccess({ title, children }: { title?: ReactNode; children?: ReactNode }) {
   return (

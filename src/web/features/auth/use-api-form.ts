@@ -32,3 +32,5 @@ export function useApiForm<Input extends FieldValues, Output>(schema: z.ZodType<
 
   return { ...form, failure, setFailure, attempt, submit };
 }
+
+export type ApiForm<Input extends FieldValues, Output> = ReturnType<typeof useApiForm<Input, Output>>;

@@ -6,7 +6,7 @@ import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
 import { approveAccount } from "../admin/api";
 import { failureMessage } from "../auth/form-errors";
-import { mutedTextClass } from "../auth/form-fields";
+import { InlineAlert, mutedTextClass } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { peopleQuery } from "./api";
 
@@ -29,11 +29,7 @@ function ApproveButton({ account, name }: { account: PendingStaffAccount; name: 
       <Button onClick={() => approval.mutate()} disabled={approval.isPending} aria-label={`Approve ${name}`}>
         {approval.isPending ? "Approving..." : "Approve"}
       </Button>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      ) : null}
+      <InlineAlert message={failure} />
     </div>
   );
 }

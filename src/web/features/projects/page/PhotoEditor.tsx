@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ProjectPhoto } from "../../../../shared/projects";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
-import { inputClass } from "../../auth/form-fields";
+import { InlineAlert, inputClass } from "../../auth/form-fields";
 import { useAttempt } from "../../auth/use-attempt";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
@@ -47,11 +47,7 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
             ref={captionInput}
           />
         </label>
-        {failure ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {failure}
-          </p>
-        ) : null}
+        <InlineAlert message={failure} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
             Save
@@ -65,11 +61,7 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
   }
   return (
     <div className="flex flex-col gap-2">
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      ) : null}
+      <InlineAlert message={failure} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit the caption of ${name}`}>
           Caption
