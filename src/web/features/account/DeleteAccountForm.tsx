@@ -5,7 +5,7 @@ import { accountMessages, deleteAccountSchema } from "../../../shared/account";
 import { authMessages, type SessionUser } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
 import { useAuth } from "../auth/AuthProvider";
-import { CodeField, FormAlert, mutedTextClass, PasswordField, TextField } from "../auth/form-fields";
+import { AccountUsername, CodeField, FormAlert, mutedTextClass, PasswordField, TextField } from "../auth/form-fields";
 import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
@@ -64,7 +64,7 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
           records must. Download your data first if you want a copy.
         </p>
       </div>
-      <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+      <AccountUsername email={user.email} />
       <PasswordField purpose="current" label="Your password" error={errors.password?.message} {...register("password")} />
       <TextField
         label="Type DELETE to confirm"

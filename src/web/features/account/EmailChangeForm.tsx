@@ -2,7 +2,7 @@ import { useState } from "react";
 import { accountMessages, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
 import { Button } from "../../components/ui/Button";
 import { useAuth } from "../auth/AuthProvider";
-import { FormAlert, FormSuccess, mutedTextClass, PasswordField, SubmitButton, TextField } from "../auth/form-fields";
+import { AccountUsername, EmailField, FormAlert, FormSuccess, mutedTextClass, PasswordField, SubmitButton } from "../auth/form-fields";
 import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
@@ -28,9 +28,8 @@ function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; on
         Your address is <span className="font-semibold break-all">{currentEmail}</span>. We send a code to the new address to check that it
         is yours; the change is made once you enter it.
       </p>
-      {/* For password managers: the account whose password this is. */}
-      <input type="email" name="username" autoComplete="username" value={currentEmail} readOnly hidden />
-      <TextField label="New email address" type="email" autoComplete="email" error={errors.newEmail?.message} {...register("newEmail")} />
+      <AccountUsername email={currentEmail} />
+      <EmailField label="New email address" error={errors.newEmail?.message} {...register("newEmail")} />
       <PasswordField purpose="current" label="Your password" error={errors.password?.message} {...register("password")} />
       <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Send a code to the new address" pendingLabel="Sending the code..." />

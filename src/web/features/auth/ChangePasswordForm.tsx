@@ -1,7 +1,7 @@
 import { changePasswordSchema } from "../../../shared/auth";
 import { toast } from "../toast/toast-store";
 import { authApi } from "./api";
-import { FormAlert, PasswordField, SubmitButton } from "./form-fields";
+import { AccountUsername, FormAlert, PasswordField, SubmitButton } from "./form-fields";
 import { withPasswordConfirmation } from "./password-confirmation";
 import { useApiForm } from "./use-api-form";
 
@@ -29,8 +29,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      {/* For password managers: the account whose password this is. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <AccountUsername email={email} />
       <PasswordField purpose="current" label="Current password" error={errors.currentPassword?.message} {...register("currentPassword")} />
       <PasswordField purpose="new" label="New password" error={errors.newPassword?.message} {...register("newPassword")} />
       <PasswordField

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { authMessages } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
-import { CodeField, FormAlert, mutedTextClass, SubmitButton } from "./form-fields";
+import { AuthHeader } from "./AuthScreen";
+import { CodeField, FormAlert, SubmitButton } from "./form-fields";
 
 type Props = {
   failure: string | null;
@@ -39,10 +40,7 @@ export function SecondFactorStep({ failure, onSubmit, onCancel }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Two-step sign-in</h1>
-        <p className={`mt-1 ${mutedTextClass}`}>{authMessages.mfaRequired}</p>
-      </div>
+      <AuthHeader title="Two-step sign-in">{authMessages.mfaRequired}</AuthHeader>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
         <CodeField
           ref={input}

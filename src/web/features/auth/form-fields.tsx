@@ -64,6 +64,16 @@ export function TextField({ label, error, hint, optional, id, className, ...inpu
   );
 }
 
+/** An email address; the device offers the addresses it knows (for a sign-in, pass autoComplete="username"). */
+export function EmailField(field: ComponentProps<typeof TextField>) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...field} />;
+}
+
+/** For password managers, in a form that asks for a password: the account it belongs to. */
+export function AccountUsername({ email }: { email: string }) {
+  return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
+}
+
 type PasswordPurpose = "current" | "new" | "repeat";
 
 /**

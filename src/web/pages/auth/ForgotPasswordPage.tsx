@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { authMessages, emailOnlySchema, resetPasswordSchema, resetRequestedMessage, VERIFICATION_CODE_LENGTH } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
 import {
+  AccountUsername,
   CodeField,
+  EmailField,
   FormAlert,
   FormSuccess,
-  linkClass,
-  mutedTextClass,
   PasswordField,
   SubmitButton,
-  TextField,
 } from "../../features/auth/form-fields";
 import { withPasswordConfirmation } from "../../features/auth/password-confirmation";
 import { useApiForm } from "../../features/auth/use-api-form";
@@ -36,7 +35,7 @@ function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: str
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
+      <EmailField label="Email" error={errors.email?.message} {...register("email")} />
       <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Send reset code" pendingLabel="Sending..." />
     </form>
@@ -79,8 +78,7 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
           Address: <span className="font-semibold break-all">{email}</span>
         </p>
       </FormSuccess>
-      {/* For password managers: the account whose password this is. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <AccountUsername email={email} />
       <CodeField
         label="Reset code"
         maxLength={VERIFICATION_CODE_LENGTH}
@@ -128,14 +126,11 @@ export default function ForgotPasswordPage() {
 
   return (
     <div ref={stepRef} tabIndex={-1} className="flex flex-col gap-6 outline-none">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">{step === "done" ? "Password reset" : "Reset your password"}</h1>
-        {step === "request" ? (
-          <p className={`mt-1 ${mutedTextClass}`}>
-            Enter the email address of your account. We will email you a {VERIFICATION_CODE_LENGTH}-digit code to set a new password.
-          </p>
-        ) : null}
-      </div>
+      <AuthHeader title={step === "done" ? "Password reset" : "Reset your password"}>
+        {step === "request"
+          ? `Enter the email address of your account. We will email you a ${VERIFICATION_CODE_LENGTH}-digit code to set a new password.`
+          : null}
+      </AuthHeader>
       {step === "request" ? (
         <RequestCodeForm
           email={email}
@@ -154,12 +149,9 @@ export default function ForgotPasswordPage() {
           </ButtonLink>
         </>
       ) : (
-        <p className={`text-center ${mutedTextClass}`}>
-          Remembered it?{" "}
-          <Link to="/login" className={linkClass}>
-            Sign in
-          </Link>
-        </p>
+        <AuthFooterLink question="Remembered it?" to="/login">
+          Sign in
+        </AuthFooterLink>
       )}
     </div>
   );

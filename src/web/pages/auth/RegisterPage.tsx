@@ -4,9 +4,18 @@ import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../shared/api";
 import { authMessages, type RegistrationInput, registrationSchema } from "../../../shared/auth";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
 import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
-import { FormAlert, linkClass, mutedTextClass, PasswordField, SelectField, SubmitButton, TextField } from "../../features/auth/form-fields";
+import {
+  EmailField,
+  FormAlert,
+  mutedTextClass,
+  PasswordField,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "../../features/auth/form-fields";
 import { zodResolver } from "../../lib/form-resolver";
 
 const fields = [
@@ -72,24 +81,13 @@ export default function RegisterPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Create your account</h1>
-        <p className={`mt-1 ${mutedTextClass}`}>Follow your building project, see its progress and talk to our team.</p>
-      </div>
+      <AuthHeader title="Create your account">Follow your building project, see its progress and talk to our team.</AuthHeader>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          hint="We email you a 6-digit code to confirm it."
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField label="Email" hint="We email you a 6-digit code to confirm it." error={errors.email?.message} {...register("email")} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Phone" type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register("phone")} />
           <TextField label="Company" autoComplete="organization" optional error={errors.company?.message} {...register("company")} />
@@ -154,12 +152,9 @@ export default function RegisterPage() {
         </FormAlert>
         <SubmitButton pending={isSubmitting} label="Create account" pendingLabel="Creating account..." />
       </form>
-      <p className={`text-center ${mutedTextClass}`}>
-        Already have an account?{" "}
-        <Link to="/login" className={linkClass}>
-          Sign in
-        </Link>
-      </p>
+      <AuthFooterLink question="Already have an account?" to="/login">
+        Sign in
+      </AuthFooterLink>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { authMessages, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
-import { CodeField, FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
+import { CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../features/auth/form-fields";
 import { useApiForm } from "../../features/auth/use-api-form";
 
 const newCodeSent = "If that address has an unconfirmed account, a new code is on its way.";
@@ -48,7 +49,7 @@ export default function VerifyEmailPage() {
   if (verified) {
     return (
       <div ref={resultRef} tabIndex={-1} className="flex flex-col gap-6 outline-none">
-        <h1 className="text-2xl font-bold sm:text-3xl">Email confirmed</h1>
+        <AuthHeader title="Email confirmed" />
         <FormSuccess title="Your email address is confirmed.">
           <p>{verified.requiresApproval ? authMessages.pendingApproval : "You can sign in now."}</p>
         </FormSuccess>
@@ -61,16 +62,13 @@ export default function VerifyEmailPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Confirm your email</h1>
-        <p className={`mt-1 ${mutedTextClass}`}>
-          {emailFromLink
-            ? `We have emailed a ${VERIFICATION_CODE_LENGTH}-digit code to ${emailFromLink}. Enter it below; it is valid for 15 minutes.`
-            : `Enter your email address and the ${VERIFICATION_CODE_LENGTH}-digit code we emailed you.`}
-        </p>
-      </div>
+      <AuthHeader title="Confirm your email">
+        {emailFromLink
+          ? `We have emailed a ${VERIFICATION_CODE_LENGTH}-digit code to ${emailFromLink}. Enter it below; it is valid for 15 minutes.`
+          : `Enter your email address and the ${VERIFICATION_CODE_LENGTH}-digit code we emailed you.`}
+      </AuthHeader>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
+        <EmailField label="Email" error={errors.email?.message} {...register("email")} />
         <CodeField
           label="Confirmation code"
           maxLength={VERIFICATION_CODE_LENGTH}
@@ -86,12 +84,9 @@ export default function VerifyEmailPage() {
           {resending ? "Sending..." : "Send a new code"}
         </Button>
       </form>
-      <p className={`text-center ${mutedTextClass}`}>
-        Already confirmed?{" "}
-        <Link to="/login" className={linkClass}>
-          Sign in
-        </Link>
-      </p>
+      <AuthFooterLink question="Already confirmed?" to="/login">
+        Sign in
+      </AuthFooterLink>
     </div>
   );
 }
