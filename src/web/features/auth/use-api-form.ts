@@ -1,4 +1,4 @@
-import { type DefaultValues, type FieldValues, type Path, useForm } from "react-hook-form";
+import { type DefaultValues, type FieldValues, type Mode, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { zodResolver } from "../../lib/form-resolver";
 import { showFieldErrors } from "./form-errors";
@@ -10,6 +10,8 @@ type Options<Input extends FieldValues> = {
   fields: readonly Path<Input>[];
   /** The form's own message for a server failure (SPEC §8 'Failed to ...'), else the server's. */
   serverFailure?: string;
+  /** When fields are checked; on submit unless said otherwise. */
+  mode?: Mode;
 };
 
 /**
@@ -19,7 +21,11 @@ type Options<Input extends FieldValues> = {
  * failure takes the same place.
  */
 export function useApiForm<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>, options: Options<Input>) {
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: options.defaultValues });
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: options.defaultValues,
+    mode: options.mode,
+  });
   const { failure, setFailure, attempt } = useAttempt();
 
   const submit = (send: (values: Output) => Promise<unknown>) =>
