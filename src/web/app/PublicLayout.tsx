@@ -20,6 +20,21 @@ export const mainNavigation = [
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 font-medium hover:bg-neutral-light/40 dark:hover:bg-brand-700 ${isActive ? "text-accent-700 dark:text-accent-500" : ""}`;
 
+/** The site's pages, in the header on wide screens and in the menu on small ones. */
+function MainNavigationLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {mainNavigation.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Sign in and sign up; once signed in, the user's name, their dashboard and signing out. The header
  * row has little room: it shows the first name on wide screens only; the mobile menu the full name.
@@ -85,15 +100,7 @@ function Header() {
           <span>Crestbuild</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MainNavigationLinks className="flex items-center gap-1" />
         </nav>
         <div className="hidden items-center gap-3 lg:flex">
           <ThemeSwitch />
@@ -113,15 +120,7 @@ function Header() {
       </div>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-neutral-light px-4 pb-4 lg:hidden dark:border-brand-700">
         <nav aria-label="Mobile">
-          <ul className="py-2">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MainNavigationLinks className="py-2" />
         </nav>
         <div className="flex flex-wrap items-center gap-3">
           <ThemeSwitch />

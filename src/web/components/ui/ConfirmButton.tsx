@@ -1,13 +1,17 @@
 import { type ReactNode, useState } from "react";
-import { failureMessage } from "../../features/auth/form-errors";
+import { useAttempt } from "../../features/auth/use-attempt";
 import { Button } from "./Button";
 import { ConfirmDialog } from "./ConfirmDialog";
 
 type Props = {
-  /** The button's text, and the dialog's confirming button's. */
+  /** The button's text, and the dialog's confirming button's unless confirmLabel says otherwise. */
   label: string;
+  confirmLabel?: string;
+  pendingLabel?: string;
   /** The button's accessible name when its text alone is ambiguous ("Delete" in a list). */
   accessibleName?: string;
+  variant?: "secondary" | "danger";
+  disabled?: boolean;
   title: string;
   children: ReactNode;
   /** Does it; a failure is shown in the dialog, which stays open. */
@@ -15,36 +19,39 @@ type Props = {
 };
 
 /** A button for something that cannot be undone (a deletion): it asks first, in a ConfirmDialog. */
-export function ConfirmButton({ label, accessibleName, title, children, onConfirm }: Props) {
+export function ConfirmButton(props: Props) {
+  const {
+    label,
+    confirmLabel = label,
+    pendingLabel = "Working...",
+    accessibleName,
+    variant = "secondary",
+    disabled,
+    title,
+    children,
+  } = props;
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, setFailure, attempt } = useAttempt();
   const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if (await attempt(props.onConfirm)) setOpen(false);
   };
   return (
     <>
-      <Button variant="secondary" aria-label={accessibleName} onClick={() => setOpen(true)}>
+      <Button variant={variant} aria-label={accessibleName} disabled={disabled} onClick={() => setOpen(true)}>
         {label}
       </Button>
       <ConfirmDialog
         open={open}
         title={title}
-        confirmLabel={label}
-        pendingLabel="Working..."
-        pending={busy}
+        confirmLabel={confirmLabel}
+        pendingLabel={pendingLabel}
+        pending={pending}
         failure={failure}
         onConfirm={() => void confirm()}
-        onCancel={() => setOpen(false)}
+        onCancel={() => {
+          setOpen(false);
+          setFailure(null);
+        }}
       >
         {children}
       </ConfirmDialog>

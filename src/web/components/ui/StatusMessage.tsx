@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
+import { mutedTextClass } from "../../features/auth/form-fields";
 import { Button } from "./Button";
-
-const mutedTextClass = "text-brand-700 dark:text-neutral-light";
 
 /** Data on its way: announced politely to screen readers. */
 export function LoadingMessage({ children }: { children: ReactNode }) {

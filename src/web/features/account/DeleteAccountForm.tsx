@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { accountMessages, deleteAccountSchema } from "../../../shared/account";
 import { authMessages, type SessionUser } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
-import { zodResolver } from "../../lib/form-resolver";
 import { useAuth } from "../auth/AuthProvider";
-import { failureMessage, showFieldErrors } from "../auth/form-errors";
-import { FormAlert, mutedTextClass, TextField } from "../auth/form-fields";
+import { AccountUsername, CodeField, FormAlert, mutedTextClass, PasswordField, TextField } from "../auth/form-fields";
+import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
 
@@ -21,8 +19,6 @@ const formSchema = (mfaEnabled: boolean) =>
     })
     .refine((input) => !mfaEnabled || input.code.trim().length > 0, { path: ["code"], message: authMessages.mfaRequired });
 
-type FormSchema = ReturnType<typeof formSchema>;
-
 /**
  * Deletes the account for good, after the password, the word DELETE and (with two-step sign-in) a code.
  * Then the browser leaves the portal for the home page and forgets the session there.
@@ -30,16 +26,15 @@ type FormSchema = ReturnType<typeof formSchema>;
 export function DeleteAccountForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { signOut } = useAuth();
-  const [failure, setFailure] = useState<string | null>(null);
   const deleted = useRef(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
-    resolver: zodResolver(formSchema(user.mfaEnabled)),
+  } = useApiForm(formSchema(user.mfaEnabled), {
     defaultValues: { password: "", confirmation: "", code: "" },
+    fields: ["password", "confirmation", "code"],
   });
 
   // Forgetting the session while a guarded screen is shown would send the browser to /login:
@@ -51,17 +46,11 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
     [signOut],
   );
 
-  const onSubmit = handleSubmit(async ({ password, confirmation, code }) => {
-    setFailure(null);
-    try {
-      await accountApi.deleteAccount({ password, confirmation, code: user.mfaEnabled ? code.trim() : undefined });
-      deleted.current = true;
-      navigate("/", { replace: true });
-      toast.success(accountMessages.accountDeleted);
-    } catch (error) {
-      showFieldErrors(error, setError, ["password", "confirmation", "code"]);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async ({ password, confirmation, code }) => {
+    await accountApi.deleteAccount({ password, confirmation, code: user.mfaEnabled ? code.trim() : undefined });
+    deleted.current = true;
+    navigate("/", { replace: true });
+    toast.success(accountMessages.accountDeleted);
   });
 
   return (
@@ -75,14 +64,8 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
           records must. Download your data first if you want a copy.
         </p>
       </div>
-      <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-      <TextField
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <AccountUsername email={user.email} />
+      <PasswordField purpose="current" label="Your password" error={errors.password?.message} {...register("password")} />
       <TextField
         label="Type DELETE to confirm"
         autoComplete="off"
@@ -92,20 +75,14 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
         {...register("confirmation")}
       />
       {user.mfaEnabled ? (
-        <TextField
+        <CodeField
           label="Authentication code"
           hint="From your authenticator app, or a recovery code."
-          autoComplete="one-time-code"
-          spellCheck={false}
           error={errors.code?.message}
           {...register("code")}
         />
       ) : null}
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <div>
         <Button type="submit" variant="danger" disabled={isSubmitting}>
           {isSubmitting ? "Deleting your account..." : "Delete my account"}

@@ -1,19 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
-import { useState } from "react";
 import type { DeviceSession } from "../../../shared/account";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { describeUserAgent } from "../../lib/user-agent";
 import { failureMessage } from "../auth/form-errors";
-import { mutedTextClass } from "../auth/form-fields";
+import { InlineAlert, mutedTextClass } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { accountApi, deviceSessionsQuery } from "./api";
 
 function Device({ device }: { device: DeviceSession }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const name = describeUserAgent(device.userAgent);
   const signOut = useMutation({
     mutationFn: () => accountApi.signOutDevice(device.id),
@@ -21,7 +19,6 @@ function Device({ device }: { device: DeviceSession }) {
       toast.success("That device has been signed out.");
       await queryClient.invalidateQueries({ queryKey: deviceSessionsQuery.queryKey });
     },
-    onError: (error) => setFailure(failureMessage(error)),
   });
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -40,11 +37,7 @@ function Device({ device }: { device: DeviceSession }) {
             {device.ipAddress ? `Address ${device.ipAddress} · ` : ""}last used {formatRelative(device.lastUsedAt)} · signed in{" "}
             {formatDateTime(device.createdAt)}
           </p>
-          {failure ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {failure}
-            </p>
-          ) : null}
+          <InlineAlert message={signOut.isError ? failureMessage(signOut.error) : null} />
         </div>
       </div>
       {device.current ? null : (

@@ -1,33 +1,25 @@
-import { type FormEvent, useState } from "react";
-import { useForm } from "react-hook-form";
-import { accountMessages, type ChangeEmailInput, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
+import { useState } from "react";
+import { accountMessages, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
 import { Button } from "../../components/ui/Button";
-import { zodResolver } from "../../lib/form-resolver";
 import { useAuth } from "../auth/AuthProvider";
-import { failureMessage, showFieldErrors } from "../auth/form-errors";
-import { FormAlert, FormSuccess, mutedTextClass, SubmitButton, TextField } from "../auth/form-fields";
+import { AccountUsername, EmailField, FormAlert, FormSuccess, mutedTextClass, PasswordField, SubmitButton } from "../auth/form-fields";
+import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
+import { CodeForm } from "./CodeForm";
 
 /** Step 1: the new address and the password; the server emails a code to the new address. */
 function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (pendingEmail: string) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: "", password: "" } });
+  } = useApiForm(changeEmailSchema, { defaultValues: { newEmail: "", password: "" }, fields: ["newEmail", "password"] });
 
-  const onSubmit = handleSubmit(async (input) => {
-    setFailure(null);
-    try {
-      const { pendingEmail } = await accountApi.requestEmailChange(input);
-      onCodeSent(pendingEmail);
-    } catch (error) {
-      showFieldErrors(error, setError, ["newEmail", "password"]);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async (input) => {
+    const { pendingEmail } = await accountApi.requestEmailChange(input);
+    onCodeSent(pendingEmail);
   });
 
   return (
@@ -36,21 +28,10 @@ function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; on
         Your address is <span className="font-semibold break-all">{currentEmail}</span>. We send a code to the new address to check that it
         is yours; the change is made once you enter it.
       </p>
-      {/* For password managers: the account whose password this is. */}
-      <input type="email" name="username" autoComplete="username" value={currentEmail} readOnly hidden />
-      <TextField label="New email address" type="email" autoComplete="email" error={errors.newEmail?.message} {...register("newEmail")} />
-      <TextField
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <AccountUsername email={currentEmail} />
+      <EmailField label="New email address" error={errors.newEmail?.message} {...register("newEmail")} />
+      <PasswordField purpose="current" label="Your password" error={errors.password?.message} {...register("password")} />
+      <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Send a code to the new address" pendingLabel="Sending the code..." />
     </form>
   );
@@ -59,52 +40,28 @@ function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; on
 /** Step 2: the code from the email to the new address. */
 function CodeStep({ pendingEmail, onDone, onRestart }: { pendingEmail: string; onDone: () => void; onRestart: () => void }) {
   const { updateUser } = useAuth();
-  const [code, setCode] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = confirmEmailChangeSchema.safeParse({ code });
-    if (!parsed.success) return setFailure(parsed.error.issues[0]?.message ?? null);
-    setFailure(null);
-    setPending(true);
-    try {
-      updateUser(await accountApi.confirmEmailChange(parsed.data.code));
-      toast.success(accountMessages.emailChanged);
-      onDone();
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex max-w-md flex-col gap-5">
+    <div className="flex max-w-md flex-col gap-5">
       <FormSuccess title="Check your inbox">
         <p>{accountMessages.emailChangeCodeSent(pendingEmail)}</p>
       </FormSuccess>
-      <TextField
+      <CodeForm
         label="Code from the email"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        spellCheck={false}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        submitLabel="Confirm the new address"
+        pendingLabel="Confirming..."
+        schema={confirmEmailChangeSchema}
+        onCode={async (code) => {
+          updateUser(await accountApi.confirmEmailChange(code));
+          toast.success(accountMessages.emailChanged);
+          onDone();
+        }}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
-      <SubmitButton pending={pending} label="Confirm the new address" pendingLabel="Confirming..." />
       <div>
         <Button variant="secondary" onClick={onRestart}>
           Use another address or send a new code
         </Button>
       </div>
-    </form>
+    </div>
   );
 }
 

@@ -68,11 +68,7 @@ function PreferencesEditor({ settings }: { settings: NotificationSettings }) {
           </fieldset>
         ))}
       </div>
-      {save.isError ? (
-        <FormAlert>
-          <p>{failureMessage(save.error)}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={save.isError ? failureMessage(save.error) : null} />
       {saved ? <FormSuccess title="Notification preferences saved." /> : null}
       <div className="sm:max-w-xs">
         <SubmitButton pending={save.isPending} label="Save notification preferences" pendingLabel="Saving..." />

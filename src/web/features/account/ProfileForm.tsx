@@ -1,11 +1,8 @@
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { type ProfileInput, profileSchema, type SessionUser } from "../../../shared/auth";
-import { zodResolver } from "../../lib/form-resolver";
+import { profileSchema, type SessionUser } from "../../../shared/auth";
 import { useAuth } from "../auth/AuthProvider";
 import { authApi } from "../auth/api";
-import { failureMessage, showFieldErrors } from "../auth/form-errors";
 import { FormAlert, SubmitButton, TextField } from "../auth/form-fields";
+import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 
 const fields = ["firstName", "lastName", "phone", "location", "company"] as const;
@@ -13,14 +10,12 @@ const fields = ["firstName", "lastName", "phone", "location", "company"] as cons
 /** Name, phone, location and company: saved to the account, shown at once everywhere. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const { updateUser } = useAuth();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
+  } = useApiForm(profileSchema, {
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -28,19 +23,14 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       location: user.location,
       company: user.company,
     },
+    fields,
   });
 
-  const onSubmit = handleSubmit(async (changes) => {
-    setFailure(null);
-    try {
-      const saved = await authApi.updateProfile(changes);
-      // The settings screen keys this form by the saved values: it starts again from them.
-      updateUser(saved);
-      toast.success("Profile saved.");
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async (changes) => {
+    const saved = await authApi.updateProfile(changes);
+    // The settings screen keys this form by the saved values: it starts again from them.
+    updateUser(saved);
+    toast.success("Profile saved.");
   });
 
   return (
@@ -52,13 +42,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       <div className="sm:col-span-2">
         <TextField label="Company" autoComplete="organization" optional error={errors.company?.message} {...register("company")} />
       </div>
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:col-span-2 sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Save profile" pendingLabel="Saving..." />
       </div>

@@ -1,54 +1,14 @@
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { authMessages, type SessionUser } from "../../../shared/auth";
+import { useState } from "react";
+import { mfaCodeSchema, type SessionUser } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
 import { saveFile } from "../../lib/save-file";
 import { useAuth } from "../auth/AuthProvider";
 import { authApi, type MfaEnrolment } from "../auth/api";
-import { failureMessage } from "../auth/form-errors";
-import { FormAlert, FormSuccess, mutedTextClass, SubmitButton, TextField } from "../auth/form-fields";
+import { FormAlert, FormSuccess, mutedTextClass } from "../auth/form-fields";
+import { useAttempt } from "../auth/use-attempt";
 import { toast } from "../toast/toast-store";
-
-/** A code field and its button, for confirming enrolment and for turning two-step sign-in off. */
-function CodeForm(props: { label: string; submitLabel: string; pendingLabel: string; onCode: (code: string) => Promise<void> }) {
-  const [code, setCode] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim().length < 6) return setFailure(authMessages.invalidMfaCode);
-    setFailure(null);
-    setPending(true);
-    try {
-      await props.onCode(code.trim());
-    } catch (error) {
-      setFailure(failureMessage(error));
-      setCode("");
-    } finally {
-      setPending(false);
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex max-w-sm flex-col gap-4">
-      <TextField
-        label={props.label}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        spellCheck={false}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-      />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
-      <SubmitButton pending={pending} label={props.submitLabel} pendingLabel={props.pendingLabel} />
-    </form>
-  );
-}
+import { CodeForm } from "./CodeForm";
 
 function downloadRecoveryCodes(email: string, codes: string[]) {
   const text = `Crestbuild recovery codes for ${email}\nEach code works once, in place of the authenticator app's code.\n\n${codes.join("\n")}\n`;
@@ -83,8 +43,7 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
   const { updateUser } = useAuth();
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const starting = useAttempt();
 
   if (recoveryCodes) return <RecoveryCodes email={user.email} codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
 
@@ -99,6 +58,8 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
           label="Authentication code"
           submitLabel="Turn off two-step sign-in"
           pendingLabel="Turning off..."
+          schema={mfaCodeSchema}
+          emptyOnFailure
           onCode={async (code) => {
             await authApi.turnOffMfa(code);
             updateUser({ ...user, mfaEnabled: false });
@@ -137,6 +98,8 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
           label="Code from the app"
           submitLabel="Confirm and turn on"
           pendingLabel="Confirming..."
+          schema={mfaCodeSchema}
+          emptyOnFailure
           onCode={async (code) => {
             const result = await authApi.confirmMfaEnrolment(code);
             setEnrolment(null);
@@ -153,31 +116,18 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
     );
   }
 
-  const start = async () => {
-    setFailure(null);
-    setStarting(true);
-    try {
-      setEnrolment(await authApi.startMfaEnrolment());
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setStarting(false);
-    }
-  };
-
   return (
     <div className="flex flex-col items-start gap-4">
       <p className={mutedTextClass}>
         Besides your password, ask for a code from an app on your phone when you sign in. Someone who learns your password still cannot get
         in.
       </p>
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
-      <Button onClick={() => void start()} disabled={starting}>
-        {starting ? "Starting..." : "Turn on two-step sign-in"}
+      <FormAlert message={starting.failure} />
+      <Button
+        onClick={() => void starting.attempt(async () => setEnrolment(await authApi.startMfaEnrolment()))}
+        disabled={starting.pending}
+      >
+        {starting.pending ? "Starting..." : "Turn on two-step sign-in"}
       </Button>
     </div>
   );

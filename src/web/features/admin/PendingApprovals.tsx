@@ -1,25 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { AdminUserRow } from "../../../shared/admin-users";
 import { Avatar } from "../../components/ui/Avatar";
-import { Button } from "../../components/ui/Button";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { failureMessage } from "../auth/form-errors";
-import { toast } from "../toast/toast-store";
-import { adminUsersQuery, approveAccount } from "./api";
+import { ApproveButton } from "./ApproveButton";
+import { adminUsersQuery } from "./api";
 
 function PendingAccount({ account }: { account: AdminUserRow }) {
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const approval = useMutation({
-    mutationFn: () => approveAccount(account.id),
-    onSuccess: async () => {
-      toast.success(`${account.firstName} ${account.lastName} can now sign in.`);
-      await queryClient.invalidateQueries({ queryKey: ["/admin/users"] });
-    },
-    onError: (error) => setFailure(failureMessage(error)),
-  });
   const name = `${account.firstName} ${account.lastName}`;
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -32,16 +19,9 @@ function PendingAccount({ account }: { account: AdminUserRow }) {
             {account.department} · <span className="font-mono">{account.department_code}</span> · registered {formatDate(account.createdAt)}
             {account.emailVerified ? "" : " · email not confirmed yet"}
           </p>
-          {failure ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {failure}
-            </p>
-          ) : null}
         </div>
       </div>
-      <Button onClick={() => approval.mutate()} disabled={approval.isPending} aria-label={`Approve ${name}`}>
-        {approval.isPending ? "Approving..." : "Approve"}
-      </Button>
+      <ApproveButton accountId={account.id} name={name} />
     </li>
   );
 }

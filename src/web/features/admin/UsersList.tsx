@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AdminUserRow, AdminUsersQuery } from "../../../shared/admin-users";
 import { roleLabels } from "../../../shared/departments";
 import { Avatar } from "../../components/ui/Avatar";
+import { FilterSelect } from "../../components/ui/FilterSelect";
 import { Pager } from "../../components/ui/Pager";
+import { ResultCount } from "../../components/ui/ResultCount";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { pageOf, pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
-import { inputClass } from "../auth/form-fields";
 import { adminUsersQuery } from "./api";
 
 function statusOf(account: AdminUserRow): string {
@@ -40,37 +41,23 @@ export function UsersList() {
           initial={query.search ?? ""}
           onSearch={(text) => update({ search: text || undefined })}
         />
-        <label className="font-medium">
-          Status
-          <select
-            className={inputClass}
-            value={query.status ?? ""}
-            onChange={(event) => update({ status: event.target.value || undefined })}
-          >
-            <option value="">All</option>
-            <option value="pending">Awaiting approval</option>
-            <option value="active">Active</option>
-            <option value="blocked">Blocked</option>
-          </select>
-        </label>
-        <label className="font-medium">
-          Role
-          <select className={inputClass} value={query.role ?? ""} onChange={(event) => update({ role: event.target.value || undefined })}>
-            <option value="">All</option>
-            <option value="admin">Administrators</option>
-            <option value="staff">Staff</option>
-            <option value="user">Clients</option>
-          </select>
-        </label>
+        <FilterSelect label="Status" value={query.status} onChange={(status) => update({ status })}>
+          <option value="pending">Awaiting approval</option>
+          <option value="active">Active</option>
+          <option value="blocked">Blocked</option>
+        </FilterSelect>
+        <FilterSelect label="Role" value={query.role} onChange={(role) => update({ role })}>
+          <option value="admin">Administrators</option>
+          <option value="staff">Staff</option>
+          <option value="user">Clients</option>
+        </FilterSelect>
       </div>
       {users.isPending ? <LoadingMessage>Loading accounts...</LoadingMessage> : null}
       {users.isError ? <ErrorMessage error={users.error} onRetry={() => void users.refetch()} /> : null}
       {users.data && users.data.items.length === 0 ? <EmptyMessage title="No account matches these filters." /> : null}
       {users.data && users.data.items.length > 0 ? (
         <>
-          <p className="text-sm" aria-live="polite">
-            {users.data.total} {users.data.total === 1 ? "account" : "accounts"}
-          </p>
+          <ResultCount count={users.data.total} one="account" many="accounts" />
           <ul className="divide-y divide-neutral-light dark:divide-brand-700" aria-busy={users.isFetching}>
             {users.data.items.map((account) => (
               <li key={account.id} className="grid gap-2 py-3 sm:grid-cols-[1fr_10rem_10rem] sm:items-center">

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { authMessages } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
-import { FormAlert, mutedTextClass, SubmitButton, TextField } from "./form-fields";
+import { AuthHeader } from "./AuthScreen";
+import { CodeField, FormAlert, SubmitButton } from "./form-fields";
 
 type Props = {
   failure: string | null;
@@ -39,27 +40,17 @@ export function SecondFactorStep({ failure, onSubmit, onCancel }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Two-step sign-in</h1>
-        <p className={`mt-1 ${mutedTextClass}`}>{authMessages.mfaRequired}</p>
-      </div>
+      <AuthHeader title="Two-step sign-in">{authMessages.mfaRequired}</AuthHeader>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-        <TextField
+        <CodeField
           ref={input}
           label="Authentication code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           hint="A recovery code works once, in place of the app's code."
           error={missing ? authMessages.invalidMfaCode : undefined}
         />
-        {failure ? (
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure} />
         <SubmitButton pending={pending} label="Verify and sign in" pendingLabel="Verifying..." />
         <Button variant="secondary" onClick={onCancel}>
           Use another account

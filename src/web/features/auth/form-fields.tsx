@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/auth";
 import { Button } from "../../components/ui/Button";
 
 export const inputClass =
@@ -63,6 +64,38 @@ export function TextField({ label, error, hint, optional, id, className, ...inpu
   );
 }
 
+/** An email address; the device offers the addresses it knows (for a sign-in, pass autoComplete="username"). */
+export function EmailField(field: ComponentProps<typeof TextField>) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...field} />;
+}
+
+/** For password managers, in a form that asks for a password: the account it belongs to. */
+export function AccountUsername({ email }: { email: string }) {
+  return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
+}
+
+type PasswordPurpose = "current" | "new" | "repeat";
+
+/**
+ * A password: the one in use ("current"), a new one with its rule as the hint ("new"), or the new one
+ * typed again ("repeat"); password managers fill or suggest it accordingly.
+ */
+export function PasswordField({ purpose, ...field }: { purpose: PasswordPurpose } & ComponentProps<typeof TextField>) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={purpose === "current" ? "current-password" : "new-password"}
+      hint={purpose === "new" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+      {...field}
+    />
+  );
+}
+
+/** A one-time code (the authenticator app's, a recovery code, one from an email), which the device may fill in. */
+export function CodeField(field: ComponentProps<typeof TextField>) {
+  return <TextField autoComplete="one-time-code" inputMode="numeric" spellCheck={false} {...field} />;
+}
+
 export function SelectField({ label, error, hint, optional, id, children, ...select }: FieldFrame & ComponentProps<"select">) {
   const ids = useFieldIds(id, hint, error);
   return (
@@ -98,15 +131,41 @@ export function TextAreaField({ label, error, hint, optional, id, className, ...
   );
 }
 
-/** A failure that concerns the whole form; screen readers announce it at once. */
-export function FormAlert({ children }: { children: ReactNode }) {
+/**
+ * A failure that concerns the whole form; screen readers announce it at once. It shows its message
+ * (and whatever follows it, like a link to the next step) and nothing when there is neither.
+ */
+export function FormAlert({
+  message,
+  id,
+  className = "",
+  children,
+}: {
+  message?: string | null;
+  id?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  if (!message && !children) return null;
   return (
     <div
+      id={id}
       role="alert"
-      className="rounded-md border border-red-700 bg-red-50 p-4 text-red-800 dark:border-red-300 dark:bg-red-950 dark:text-red-100"
+      className={`rounded-md border border-red-700 bg-red-50 p-4 text-red-800 dark:border-red-300 dark:bg-red-950 dark:text-red-100 ${className}`}
     >
+      {message ? <p>{message}</p> : null}
       {children}
     </div>
+  );
+}
+
+/** A failure beside the control it concerns (a list row's button), announced at once; nothing without one. */
+export function InlineAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      {message}
+    </p>
   );
 }
 

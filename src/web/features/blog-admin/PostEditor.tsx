@@ -1,48 +1,39 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { type ManagedPost, slugFromTitle } from "../../../shared/blog-admin";
 import { blogCategories } from "../../../shared/content";
 import { Button, ButtonLink } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { zodResolver } from "../../lib/form-resolver";
 import { formatDateTime } from "../../lib/format";
-import { failureMessage, showFieldErrors } from "../auth/form-errors";
 import { FormAlert, mutedTextClass, SelectField, TextAreaField, TextField } from "../auth/form-fields";
+import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { afterPostChange, blogAdminApi, managedPostQuery } from "./api";
 import { CoverImageField } from "./CoverImageField";
 import { MarkdownPreview } from "./MarkdownPreview";
-import { emptyPostForm, type PostFormOutput, type PostFormValues, postFormFields, postFormSchema, postFormValues } from "./post-form";
+import { emptyPostForm, postFormFields, postFormSchema, postFormValues } from "./post-form";
 
 type Props = { post: ManagedPost | null; onSaved: (post: ManagedPost) => void; onClose: () => void };
 
 /** The fields of a post, its live preview, and what can be done with it: save, publish or unpublish, delete. */
 function PostForm({ post, onSaved, onClose }: Props) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const [working, setWorking] = useState<"saving" | "publishing" | "unpublishing" | null>(null);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     control,
     formState: { errors },
-  } = useForm<PostFormValues, unknown, PostFormOutput>({
-    resolver: zodResolver(postFormSchema),
-    defaultValues: post ? postFormValues(post) : emptyPostForm,
-  });
+  } = useApiForm(postFormSchema, { defaultValues: post ? postFormValues(post) : emptyPostForm, fields: postFormFields });
   const [title, bodyMarkdown] = useWatch({ control, name: ["title", "bodyMarkdown"] });
 
   /** Saves the fields (creating the draft the first time), then publishes or unpublishes when asked. */
   const run = (action: "save" | "publish" | "unpublish") =>
-    handleSubmit(async (input) => {
-      setFailure(null);
+    submit(async (input) => {
       setWorking(action === "save" ? "saving" : action === "publish" ? "publishing" : "unpublishing");
       try {
         let saved = post ? await blogAdminApi.update(post.id, input) : await blogAdminApi.create(input);
@@ -59,28 +50,10 @@ function PostForm({ post, onSaved, onClose }: Props) {
                 : "Draft saved.",
         );
         onSaved(saved);
-      } catch (error) {
-        showFieldErrors(error, setError, postFormFields);
-        setFailure(failureMessage(error));
       } finally {
         setWorking(null);
       }
     })();
-
-  const remove = async () => {
-    if (!post) return;
-    setDeleting(true);
-    setDeleteFailure(null);
-    try {
-      await blogAdminApi.remove(post.id);
-      await afterPostChange(queryClient, post.id, null);
-      toast.success("Post deleted.");
-      onClose();
-    } catch (error) {
-      setDeleteFailure(failureMessage(error));
-      setDeleting(false);
-    }
-  };
 
   const published = post?.status === "published";
   const busy = working !== null;
@@ -168,11 +141,7 @@ function PostForm({ post, onSaved, onClose }: Props) {
             <MarkdownPreview markdown={bodyMarkdown} />
           </section>
         </div>
-        {failure ? (
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={busy}>
             {working === "saving" ? "Saving..." : post ? "Save" : "Save draft"}
@@ -187,32 +156,28 @@ function PostForm({ post, onSaved, onClose }: Props) {
             </Button>
           )}
           {post ? (
-            <Button variant="danger" disabled={busy} onClick={() => setConfirmingDelete(true)}>
-              Delete
-            </Button>
+            <ConfirmButton
+              variant="danger"
+              disabled={busy}
+              label="Delete"
+              confirmLabel="Delete the post"
+              pendingLabel="Deleting..."
+              title="Delete this post?"
+              onConfirm={async () => {
+                await blogAdminApi.remove(post.id);
+                await afterPostChange(queryClient, post.id, null);
+                toast.success("Post deleted.");
+                onClose();
+              }}
+            >
+              <p>
+                "{post.title}" will be deleted for good{published ? " and removed from the public blog" : ""}. To take it off the site but
+                keep it, unpublish it instead.
+              </p>
+            </ConfirmButton>
           ) : null}
         </div>
       </form>
-      {post ? (
-        <ConfirmDialog
-          open={confirmingDelete}
-          title="Delete this post?"
-          confirmLabel="Delete the post"
-          pendingLabel="Deleting..."
-          pending={deleting}
-          failure={deleteFailure}
-          onConfirm={() => void remove()}
-          onCancel={() => {
-            setConfirmingDelete(false);
-            setDeleteFailure(null);
-          }}
-        >
-          <p>
-            "{post.title}" will be deleted for good{published ? " and removed from the public blog" : ""}. To take it off the site but keep
-            it, unpublish it instead.
-          </p>
-        </ConfirmDialog>
-      ) : null}
     </div>
   );
 }

@@ -27,7 +27,6 @@ export const postFormSchema = z.object({
 });
 
 export type PostFormValues = z.input<typeof postFormSchema>;
-export type PostFormOutput = z.output<typeof postFormSchema>;
 
 export const postFormFields = ["title", "category", "excerpt", "bodyMarkdown", "keywords", "slug"] as const;
 

@@ -68,11 +68,7 @@ export function AssigneeForm({ inquiry }: { inquiry: InquiryItem }) {
           </Button>
         ) : null}
       </div>
-      {save.isError ? (
-        <FormAlert>
-          <p>{updateFailure(save.error, "assignedToId")}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={save.isError ? updateFailure(save.error, "assignedToId") : null} />
     </form>
   );
 }

@@ -29,11 +29,7 @@ export function HandlingForm({ inquiry }: { inquiry: InquiryItem }) {
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
-      {save.isError ? (
-        <FormAlert>
-          <p>{updateFailure(save.error, "replyNote")}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={save.isError ? updateFailure(save.error, "replyNote") : null} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="secondary" disabled={save.isPending}>
           Save note

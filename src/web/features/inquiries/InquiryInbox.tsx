@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { canHandleInquiries } from "../../../shared/access";
 import { type InquiryStatus, inquiryStatuses, inquiryStatusLabels } from "../../../shared/inquiries";
 import { Button } from "../../components/ui/Button";
+import { FilterSelect } from "../../components/ui/FilterSelect";
 import { FilterTabs } from "../../components/ui/FilterTabs";
 import { Pager } from "../../components/ui/Pager";
 import { SearchForm } from "../../components/ui/SearchForm";
@@ -10,7 +11,6 @@ import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/
 import { formatRelative } from "../../lib/format";
 import { pageOf, pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
 import { useAuth } from "../auth/AuthProvider";
-import { inputClass } from "../auth/form-fields";
 import { type InquiryFilters, inquiriesQuery } from "./api";
 import { InquiryDetail } from "./InquiryDetail";
 import { InquiryStatusBadge } from "./InquiryStatusBadge";
@@ -59,18 +59,10 @@ export function InquiryInbox() {
             onSearch={(text) => update({ search: text || undefined })}
           />
           {user && canHandleInquiries(user) ? (
-            <label className="font-medium">
-              Whose
-              <select
-                className={inputClass}
-                value={query.assignee ?? ""}
-                onChange={(event) => update({ assignee: event.target.value || undefined })}
-              >
-                <option value="">Everyone's</option>
-                <option value="me">Mine</option>
-                <option value="none">Unassigned</option>
-              </select>
-            </label>
+            <FilterSelect label="Whose" allLabel="Everyone's" value={query.assignee} onChange={(assignee) => update({ assignee })}>
+              <option value="me">Mine</option>
+              <option value="none">Unassigned</option>
+            </FilterSelect>
           ) : null}
         </div>
         {inquiries.isPending ? <LoadingMessage>Loading inquiries...</LoadingMessage> : null}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Pager } from "../../components/ui/Pager";
+import { ResultCount } from "../../components/ui/ResultCount";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
 import { mutedTextClass } from "../auth/form-fields";
@@ -18,9 +19,7 @@ export function LeadsList() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm" aria-live="polite">
-        {leads.data.total} {leads.data.total === 1 ? "lead" : "leads"}
-      </p>
+      <ResultCount count={leads.data.total} one="lead" many="leads" />
       <ul aria-label="Leads" aria-busy={leads.isFetching} className="divide-y divide-neutral-light dark:divide-brand-700">
         {leads.data.items.map((lead) => (
           <li key={lead.id} className="flex flex-col gap-1 py-3">

@@ -43,11 +43,7 @@ function ProjectResults({ search, onPick, disabled }: { search: string; onPick: 
 export function ProjectLink({ inquiry }: { inquiry: InquiryItem }) {
   const [search, setSearch] = useState("");
   const save = useInquiryUpdate(inquiry.id);
-  const failure = save.isError ? (
-    <FormAlert>
-      <p>{updateFailure(save.error, "projectId")}</p>
-    </FormAlert>
-  ) : null;
+  const failure = <FormAlert message={save.isError ? updateFailure(save.error, "projectId") : null} />;
 
   if (inquiry.project) {
     return (

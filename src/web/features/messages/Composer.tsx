@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus, Send, X } from "lucide-react";
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import { conversationMessages, MESSAGE_ATTACHMENT_TYPES, messageBodySchema } from "../../../shared/conversations";
-import { Button, buttonClass } from "../../components/ui/Button";
+import { Button } from "../../components/ui/Button";
+import { FileButton } from "../../components/ui/FileButton";
 import { failureMessage } from "../auth/form-errors";
 import { FormAlert, inputClass, mutedTextClass } from "../auth/form-fields";
 import { sendMessage } from "./api";
@@ -81,9 +82,7 @@ export function Composer({ conversationId, recipient }: { conversationId: number
     submit();
   };
 
-  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = "";
+  const onChoose = (files: File[]) => {
     const { accepted, problem } = checkPhotos(photos.length, files);
     setFailure(problem);
     setPhotos((current) => [...current, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
@@ -132,37 +131,17 @@ export function Composer({ conversationId, recipient }: { conversationId: number
           Markdown supported. Enter sends, Shift+Enter adds a line.
         </p>
         <div className="flex gap-2">
-          {/* The file input sits inside its label, which looks like a button; keyboard focus shows on the label. */}
-          <label
-            className={buttonClass(
-              "secondary",
-              "cursor-pointer px-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-500",
-            )}
-          >
-            <input
-              type="file"
-              multiple
-              accept={MESSAGE_ATTACHMENT_TYPES.join(",")}
-              className="sr-only"
-              onChange={onChoose}
-              disabled={send.isPending}
-            />
+          <FileButton className="px-3" multiple accept={MESSAGE_ATTACHMENT_TYPES.join(",")} onFiles={onChoose} disabled={send.isPending}>
             <ImagePlus aria-hidden className="size-4" />
             <span className="sr-only">Add </span>Photos
-          </label>
+          </FileButton>
           <Button type="submit" disabled={send.isPending}>
             <Send aria-hidden className="size-4" />
             {send.isPending ? "Sending..." : "Send"}
           </Button>
         </div>
       </div>
-      {failure ? (
-        <div id={errorId}>
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert id={errorId} message={failure} />
     </form>
   );
 }

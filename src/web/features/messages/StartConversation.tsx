@@ -7,11 +7,11 @@ import { type ConversationSummary, conversationPath } from "../../../shared/conv
 import { GENERAL_USERS } from "../../../shared/departments";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { Button } from "../../components/ui/Button";
-import { ModalDialog } from "../../components/ui/ModalDialog";
+import { DialogButton } from "../../components/ui/DialogButton";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../auth/AuthProvider";
 import { failureMessage } from "../auth/form-errors";
-import { FormAlert, inputClass, mutedTextClass } from "../auth/form-fields";
+import { FormAlert, InlineAlert, inputClass, mutedTextClass } from "../auth/form-fields";
 import { conversationsQuery, openDepartmentChannel, openDirectConversation, staffDirectoryQuery } from "./api";
 import { OnlineText, PersonAvatar, useOnlinePeople } from "./people";
 
@@ -50,11 +50,7 @@ function ColleaguePicker({ onOpened }: { onOpened: () => void }) {
         Search by name or department
         <input type="search" className={inputClass} value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
-      {start.isError ? (
-        <FormAlert>
-          <p>{failureMessage(start.error)}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={start.isError ? failureMessage(start.error) : null} />
       {colleagues.length === 0 ? (
         <EmptyMessage title={words ? "Nobody matches this search." : "No colleague has an account yet."} />
       ) : (
@@ -87,17 +83,18 @@ function ColleaguePicker({ onOpened }: { onOpened: () => void }) {
 
 /** "New message": pick a colleague from the staff directory and open your conversation with them. */
 export function NewMessageButton() {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>
-        <SquarePen aria-hidden className="size-4" />
-        New message
-      </Button>
-      <ModalDialog open={open} onClose={() => setOpen(false)} title="New message">
-        {open ? <ColleaguePicker onOpened={() => setOpen(false)} /> : null}
-      </ModalDialog>
-    </>
+    <DialogButton
+      label={
+        <>
+          <SquarePen aria-hidden className="size-4" />
+          New message
+        </>
+      }
+      title="New message"
+    >
+      {(close) => <ColleaguePicker onOpened={close} />}
+    </DialogButton>
   );
 }
 
@@ -113,11 +110,7 @@ export function DepartmentChannelButton() {
         <Users aria-hidden className="size-4" />
         {department} channel
       </Button>
-      {open.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {failureMessage(open.error)}
-        </p>
-      ) : null}
+      <InlineAlert message={open.isError ? failureMessage(open.error) : null} />
     </div>
   );
 }

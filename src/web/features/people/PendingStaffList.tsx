@@ -1,42 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import type { PendingStaffAccount } from "../../../shared/people";
-import { Button } from "../../components/ui/Button";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { approveAccount } from "../admin/api";
-import { failureMessage } from "../auth/form-errors";
+import { ApproveButton } from "../admin/ApproveButton";
 import { mutedTextClass } from "../auth/form-fields";
-import { toast } from "../toast/toast-store";
 import { peopleQuery } from "./api";
-
-function ApproveButton({ account, name }: { account: PendingStaffAccount; name: string }) {
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const approval = useMutation({
-    mutationFn: () => approveAccount(account.id),
-    onSuccess: async () => {
-      toast.success(`${name} can now sign in.`);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: peopleQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ["/admin/users"] }),
-      ]);
-    },
-    onError: (error) => setFailure(failureMessage(error)),
-  });
-  return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
-      <Button onClick={() => approval.mutate()} disabled={approval.isPending} aria-label={`Approve ${name}`}>
-        {approval.isPending ? "Approving..." : "Approve"}
-      </Button>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** Staff who registered and wait to be let in; admins approve them here, HR sees who is coming. */
 export function PendingStaffList({ pending, canApprove }: { pending: PendingStaffAccount[]; canApprove: boolean }) {
@@ -66,7 +33,7 @@ export function PendingStaffList({ pending, canApprove }: { pending: PendingStaf
                   {account.emailConfirmed ? "" : " · email not confirmed yet"}
                 </p>
               </div>
-              {canApprove ? <ApproveButton account={account} name={name} /> : null}
+              {canApprove ? <ApproveButton accountId={account.id} name={name} alsoRefresh={peopleQuery.queryKey} /> : null}
             </li>
           );
         })}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { roleLabels } from "../../../shared/departments";
 import type { DepartmentStaff, StaffMember } from "../../../shared/people";
 import { Avatar } from "../../components/ui/Avatar";
+import { ResultCount } from "../../components/ui/ResultCount";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatRelative } from "../../lib/format";
 import { inputClass, linkClass, mutedTextClass } from "../auth/form-fields";
@@ -65,11 +66,7 @@ export function StaffDirectoryList({ departments }: { departments: DepartmentSta
           <input type="search" className={inputClass} value={search} onChange={(event) => setSearch(event.target.value)} />
         </label>
       </search>
-      {search ? (
-        <p className="text-sm" aria-live="polite">
-          {found} {found === 1 ? "person" : "people"} found
-        </p>
-      ) : null}
+      {search ? <ResultCount count={found} one="person found" many="people found" /> : null}
       {shown.length === 0 ? (
         <EmptyMessage title={search ? `Nobody is called "${search}".` : "Nobody is in the directory yet."}>
           {search ? null : "Staff appear here once an administrator approves them."}

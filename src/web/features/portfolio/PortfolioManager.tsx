@@ -67,11 +67,7 @@ function CandidateForm({ project }: { project: PortfolioCandidate }) {
           value={summary}
           onChange={(event) => setSummary(event.target.value)}
         />
-        {save.isError ? (
-          <FormAlert>
-            <p>{failureMessage(save.error)}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={save.isError ? failureMessage(save.error) : null} />
         <div>
           <Button type="submit" variant="secondary" disabled={save.isPending}>
             {save.isPending ? "Saving..." : "Save"}

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { Controller, useFormContext, useFormState } from "react-hook-form";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { mutedTextClass } from "../auth/form-fields";
+import { mutedTextClass, SelectField } from "../auth/form-fields";
 import { staffDirectoryQuery } from "./api";
+import { emptyAsNull } from "./form-values";
 
-export const staffName = (person: DirectoryEntry) => `${person.firstName} ${person.lastName}`;
+const staffName = (person: DirectoryEntry) => `${person.firstName} ${person.lastName}`;
 
 /** Renders its children with the staff directory once loaded (with loading and error states meanwhile). */
 export function WithStaff({ children }: { children: (staff: DirectoryEntry[]) => ReactNode }) {
@@ -15,22 +17,57 @@ export function WithStaff({ children }: { children: (staff: DirectoryEntry[]) =>
   return children(directory.data.users);
 }
 
-/** The options of a project manager select: every approved staff member and admin, with their department. */
-export function StaffOptions({ staff }: { staff: DirectoryEntry[] }) {
-  return staff.map((person) => (
-    <option key={person.id} value={person.id}>
-      {staffName(person)} ({person.department})
-    </option>
-  ));
+/**
+ * The project manager, one of the approved staff members and admins (with their department), for a
+ * ProjectForm. `required`: a project in planning must have one; else it can be chosen later.
+ */
+export function ManagerField({
+  staff,
+  required = false,
+  autoFocus = false,
+}: {
+  staff: DirectoryEntry[];
+  required?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { register } = useFormContext<{ managerId: string | null }>();
+  const { errors } = useFormState<{ managerId: string | null }>();
+  return (
+    <div className="sm:col-span-2">
+      <SelectField
+        label="Project manager"
+        optional={!required}
+        data-autofocus={autoFocus || undefined}
+        error={errors.managerId?.message}
+        {...register("managerId", required ? undefined : emptyAsNull)}
+      >
+        <option value="">{required ? "Choose a project manager" : "No manager yet"}</option>
+        {staff.map((person) => (
+          <option key={person.id} value={person.id}>
+            {staffName(person)} ({person.department})
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+/** The project team, for a ProjectForm. */
+export function TeamField({ staff }: { staff: DirectoryEntry[] }) {
+  return (
+    <div className="sm:col-span-2">
+      <Controller<{ teamIds: string[] }, "teamIds">
+        name="teamIds"
+        render={({ field, fieldState }) => (
+          <TeamPicker staff={staff} value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+    </div>
+  );
 }
 
 /** The team: a checkbox per staff member, the ones chosen ticked. */
-export function TeamPicker(props: {
-  staff: DirectoryEntry[];
-  value: readonly string[];
-  onChange: (ids: string[]) => void;
-  error?: string;
-}) {
+function TeamPicker(props: { staff: DirectoryEntry[]; value: readonly string[]; onChange: (ids: string[]) => void; error?: string }) {
   const { staff, value, onChange, error } = props;
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((chosen) => chosen !== id));
   return (

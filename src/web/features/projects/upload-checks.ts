@@ -1,18 +1,17 @@
 import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_UPLOAD, projectMessages } from "../../../shared/projects";
+import { IMAGE_TYPES } from "../../lib/image-types";
 
 /**
  * The server's upload rules, checked in the browser before a long upload on a slow site connection.
  * The server checks again, from the bytes.
  */
-const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
 const DOCUMENT_EXTENSIONS = [".pdf", ".dwg", ".dxf"];
 
-export const PHOTO_ACCEPT = PHOTO_TYPES.join(",");
 export const DOCUMENT_ACCEPT = [...DOCUMENT_EXTENSIONS, "application/pdf"].join(",");
 
 /** Why this photo cannot be uploaded, or null when it can. */
 export function photoProblem(file: Pick<File, "name" | "type" | "size">): string | null {
-  if (!PHOTO_TYPES.includes(file.type)) return `${file.name} is not a JPEG, PNG or WebP image.`;
+  if (!IMAGE_TYPES.includes(file.type)) return `${file.name} is not a JPEG, PNG or WebP image.`;
   if (file.size > PHOTO_MAX_BYTES) return `${file.name}: ${projectMessages.photoTooLarge}`;
   return null;
 }

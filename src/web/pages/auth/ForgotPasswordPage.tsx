@@ -1,57 +1,42 @@
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link } from "react-router";
-import { z } from "zod";
-import {
-  authMessages,
-  emailOnlySchema,
-  PASSWORD_MIN_LENGTH,
-  resetPasswordSchema,
-  resetRequestedMessage,
-  VERIFICATION_CODE_LENGTH,
-} from "../../../shared/auth";
+import { authMessages, emailOnlySchema, resetPasswordSchema, resetRequestedMessage, VERIFICATION_CODE_LENGTH } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
-import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
-import { FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
-import { zodResolver } from "../../lib/form-resolver";
+import {
+  AccountUsername,
+  CodeField,
+  EmailField,
+  FormAlert,
+  FormSuccess,
+  PasswordField,
+  SubmitButton,
+} from "../../features/auth/form-fields";
+import { withPasswordConfirmation } from "../../features/auth/password-confirmation";
+import { useApiForm } from "../../features/auth/use-api-form";
 
-const newPasswordSchema = resetPasswordSchema
-  .pick({ code: true, newPassword: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((input) => input.newPassword === input.confirmPassword, { path: ["confirmPassword"], message: authMessages.passwordsDoNotMatch });
+const newPasswordSchema = withPasswordConfirmation(resetPasswordSchema.pick({ code: true, newPassword: true }));
 
 const passwordReset = "Your password has been reset. Please sign in with your new password.";
 
 /** Step 1: the address the reset code goes to. */
 function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: string) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(emailOnlySchema), defaultValues: { email } });
+  } = useApiForm(emailOnlySchema, { defaultValues: { email }, fields: ["email"], serverFailure: authMessages.resetEmailFailed });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await authApi.forgotPassword(values.email);
-      onSent(values.email);
-    } catch (error) {
-      showFieldErrors(error, setError, ["email"]);
-      setFailure(failureMessage(error, authMessages.resetEmailFailed));
-    }
+  const onSubmit = submit(async (values) => {
+    await authApi.forgotPassword(values.email);
+    onSent(values.email);
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <EmailField label="Email" error={errors.email?.message} {...register("email")} />
+      <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Send reset code" pendingLabel="Sending..." />
     </form>
   );
@@ -59,39 +44,30 @@ function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: str
 
 /** Step 2: the code from the email and the new password. */
 function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: () => void; onRestart: () => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    attempt,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { code: "", newPassword: "", confirmPassword: "" } });
+  } = useApiForm(newPasswordSchema, {
+    defaultValues: { code: "", newPassword: "", confirmPassword: "" },
+    fields: ["code", "newPassword"],
+    serverFailure: authMessages.resetFailed,
+  });
 
-  const onSubmit = handleSubmit(async ({ code, newPassword }) => {
-    setFailure(null);
-    try {
-      await authApi.resetPassword(email, code, newPassword);
-      onDone();
-    } catch (error) {
-      showFieldErrors(error, setError, ["code", "newPassword"]);
-      setFailure(failureMessage(error, authMessages.resetFailed));
-    }
+  const onSubmit = submit(async ({ code, newPassword }) => {
+    await authApi.resetPassword(email, code, newPassword);
+    onDone();
   });
 
   const onResend = async () => {
-    setFailure(null);
     setResent(false);
     setResending(true);
-    try {
-      await authApi.forgotPassword(email);
-      setResent(true);
-    } catch (error) {
-      setFailure(failureMessage(error, authMessages.resetEmailFailed));
-    } finally {
-      setResending(false);
-    }
+    setResent(await attempt(() => authApi.forgotPassword(email), { serverFailure: authMessages.resetEmailFailed }));
+    setResending(false);
   };
 
   return (
@@ -102,37 +78,22 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
           Address: <span className="font-semibold break-all">{email}</span>
         </p>
       </FormSuccess>
-      {/* For password managers: the account whose password this is. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
+      <AccountUsername email={email} />
+      <CodeField
         label="Reset code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         maxLength={VERIFICATION_CODE_LENGTH}
         className="tracking-[0.3em]"
         error={errors.code?.message}
         {...register("code")}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <TextField
+      <PasswordField purpose="new" label="New password" error={errors.newPassword?.message} {...register("newPassword")} />
+      <PasswordField
+        purpose="repeat"
         label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register("confirmPassword")}
       />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <SubmitButton pending={isSubmitting} label="Reset password" pendingLabel="Resetting password..." />
       <div className="grid gap-3 sm:grid-cols-2">
         <Button variant="secondary" disabled={resending} onClick={() => void onResend()}>
@@ -165,14 +126,11 @@ export default function ForgotPasswordPage() {
 
   return (
     <div ref={stepRef} tabIndex={-1} className="flex flex-col gap-6 outline-none">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">{step === "done" ? "Password reset" : "Reset your password"}</h1>
-        {step === "request" ? (
-          <p className={`mt-1 ${mutedTextClass}`}>
-            Enter the email address of your account. We will email you a {VERIFICATION_CODE_LENGTH}-digit code to set a new password.
-          </p>
-        ) : null}
-      </div>
+      <AuthHeader title={step === "done" ? "Password reset" : "Reset your password"}>
+        {step === "request"
+          ? `Enter the email address of your account. We will email you a ${VERIFICATION_CODE_LENGTH}-digit code to set a new password.`
+          : null}
+      </AuthHeader>
       {step === "request" ? (
         <RequestCodeForm
           email={email}
@@ -191,12 +149,9 @@ export default function ForgotPasswordPage() {
           </ButtonLink>
         </>
       ) : (
-        <p className={`text-center ${mutedTextClass}`}>
-          Remembered it?{" "}
-          <Link to="/login" className={linkClass}>
-            Sign in
-          </Link>
-        </p>
+        <AuthFooterLink question="Remembered it?" to="/login">
+          Sign in
+        </AuthFooterLink>
       )}
     </div>
   );

@@ -4,8 +4,9 @@ import { Link, Navigate, useLocation } from "react-router";
 import { authMessages, credentialsSchema, tooManyLoginAttemptsBrowser, type VerifyCredentialsResult } from "../../../shared/auth";
 import { dashboardPathFor } from "../../../shared/departments";
 import { useAuth } from "../../features/auth/AuthProvider";
+import { AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
-import { FormAlert, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
+import { EmailField, FormAlert, linkClass, mutedTextClass, PasswordField, SubmitButton } from "../../features/auth/form-fields";
 import {
   afterFailedAttempt,
   blockedForMinutes,
@@ -126,10 +127,7 @@ export default function LoginPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Sign in</h1>
-        <p className={`mt-1 ${mutedTextClass}`}>Follow your projects and talk to your Crestbuild team.</p>
-      </div>
+      <AuthHeader title="Sign in">Follow your projects and talk to your Crestbuild team.</AuthHeader>
       {notice && !failure ? (
         <p
           role="status"
@@ -139,36 +137,20 @@ export default function LoginPage() {
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        {failure ? (
-          <FormAlert>
-            <p>{failure.message}</p>
-            {failure.unverifiedEmail ? (
-              <p className="mt-2">
-                <Link
-                  className="font-semibold underline underline-offset-2"
-                  to={`/verify-email?email=${encodeURIComponent(getValues("email"))}`}
-                >
-                  Enter your confirmation code
-                </Link>
-              </p>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        <EmailField label="Email" autoComplete="username" error={errors.email?.message} {...register("email")} />
+        <PasswordField purpose="current" label="Password" error={errors.password?.message} {...register("password")} />
+        <FormAlert message={failure?.message}>
+          {failure?.unverifiedEmail ? (
+            <p className="mt-2">
+              <Link
+                className="font-semibold underline underline-offset-2"
+                to={`/verify-email?email=${encodeURIComponent(getValues("email"))}`}
+              >
+                Enter your confirmation code
+              </Link>
+            </p>
+          ) : null}
+        </FormAlert>
         <SubmitButton pending={isSubmitting} label="Sign in" pendingLabel="Signing in..." />
       </form>
       <div className="flex flex-col gap-3 text-center">

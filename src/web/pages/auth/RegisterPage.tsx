@@ -2,11 +2,20 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../shared/api";
-import { authMessages, PASSWORD_MIN_LENGTH, type RegistrationInput, registrationSchema } from "../../../shared/auth";
+import { authMessages, type RegistrationInput, registrationSchema } from "../../../shared/auth";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
 import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
-import { FormAlert, linkClass, mutedTextClass, SelectField, SubmitButton, TextField } from "../../features/auth/form-fields";
+import {
+  EmailField,
+  FormAlert,
+  mutedTextClass,
+  PasswordField,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "../../features/auth/form-fields";
 import { zodResolver } from "../../lib/form-resolver";
 
 const fields = [
@@ -72,24 +81,13 @@ export default function RegisterPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Create your account</h1>
-        <p className={`mt-1 ${mutedTextClass}`}>Follow your building project, see its progress and talk to our team.</p>
-      </div>
+      <AuthHeader title="Create your account">Follow your building project, see its progress and talk to our team.</AuthHeader>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          hint="We email you a 6-digit code to confirm it."
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField label="Email" hint="We email you a 6-digit code to confirm it." error={errors.email?.message} {...register("email")} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Phone" type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register("phone")} />
           <TextField label="Company" autoComplete="organization" optional error={errors.company?.message} {...register("company")} />
@@ -137,45 +135,26 @@ export default function RegisterPage() {
           ) : null}
         </div>
 
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
-        />
-        {failure ? (
-          <FormAlert>
-            <p>{failure.message}</p>
-            {failure.offerSignIn ? (
-              <p className="mt-2">
-                <Link to="/login" className="font-semibold underline underline-offset-2">
-                  Sign in
-                </Link>{" "}
-                or{" "}
-                <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
-                  reset your password
-                </Link>
-              </p>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        <PasswordField purpose="new" label="Password" error={errors.password?.message} {...register("password")} />
+        <PasswordField purpose="repeat" label="Confirm password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+        <FormAlert message={failure?.message}>
+          {failure?.offerSignIn ? (
+            <p className="mt-2">
+              <Link to="/login" className="font-semibold underline underline-offset-2">
+                Sign in
+              </Link>{" "}
+              or{" "}
+              <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
+                reset your password
+              </Link>
+            </p>
+          ) : null}
+        </FormAlert>
         <SubmitButton pending={isSubmitting} label="Create account" pendingLabel="Creating account..." />
       </form>
-      <p className={`text-center ${mutedTextClass}`}>
-        Already have an account?{" "}
-        <Link to="/login" className={linkClass}>
-          Sign in
-        </Link>
-      </p>
+      <AuthFooterLink question="Already have an account?" to="/login">
+        Sign in
+      </AuthFooterLink>
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { authMessages, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from "../../../shared/auth";
 import { Button, ButtonLink } from "../../components/ui/Button";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
-import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
-import { FormAlert, FormSuccess, linkClass, mutedTextClass, SubmitButton, TextField } from "../../features/auth/form-fields";
-import { zodResolver } from "../../lib/form-resolver";
+import { CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../features/auth/form-fields";
+import { useApiForm } from "../../features/auth/use-api-form";
 
 const newCodeSent = "If that address has an unconfirmed account, a new code is on its way.";
 
@@ -15,32 +14,27 @@ export default function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const emailFromLink = searchParams.get("email") ?? "";
   const [verified, setVerified] = useState<{ requiresApproval: boolean } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    attempt,
+    failure,
+    setFailure,
     trigger,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(verifyEmailSchema), defaultValues: { email: emailFromLink, code: "" } });
+  } = useApiForm(verifyEmailSchema, { defaultValues: { email: emailFromLink, code: "" }, fields: ["email", "code"] });
 
   useEffect(() => {
     if (verified) resultRef.current?.focus();
   }, [verified]);
 
-  const onSubmit = handleSubmit(async ({ email, code }) => {
-    setFailure(null);
+  const onSubmit = submit(async ({ email, code }) => {
     setResent(false);
-    try {
-      setVerified(await authApi.verifyEmail(email, code));
-    } catch (error) {
-      showFieldErrors(error, setError, ["email", "code"]);
-      setFailure(failureMessage(error));
-    }
+    setVerified(await authApi.verifyEmail(email, code));
   });
 
   const onResend = async () => {
@@ -48,20 +42,14 @@ export default function VerifyEmailPage() {
     setResent(false);
     if (!(await trigger("email"))) return;
     setResending(true);
-    try {
-      await authApi.resendVerification(getValues("email").trim());
-      setResent(true);
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setResending(false);
-    }
+    setResent(await attempt(() => authApi.resendVerification(getValues("email").trim())));
+    setResending(false);
   };
 
   if (verified) {
     return (
       <div ref={resultRef} tabIndex={-1} className="flex flex-col gap-6 outline-none">
-        <h1 className="text-2xl font-bold sm:text-3xl">Email confirmed</h1>
+        <AuthHeader title="Email confirmed" />
         <FormSuccess title="Your email address is confirmed.">
           <p>{verified.requiresApproval ? authMessages.pendingApproval : "You can sign in now."}</p>
         </FormSuccess>
@@ -74,43 +62,31 @@ export default function VerifyEmailPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Confirm your email</h1>
-        <p className={`mt-1 ${mutedTextClass}`}>
-          {emailFromLink
-            ? `We have emailed a ${VERIFICATION_CODE_LENGTH}-digit code to ${emailFromLink}. Enter it below; it is valid for 15 minutes.`
-            : `Enter your email address and the ${VERIFICATION_CODE_LENGTH}-digit code we emailed you.`}
-        </p>
-      </div>
+      <AuthHeader title="Confirm your email">
+        {emailFromLink
+          ? `We have emailed a ${VERIFICATION_CODE_LENGTH}-digit code to ${emailFromLink}. Enter it below; it is valid for 15 minutes.`
+          : `Enter your email address and the ${VERIFICATION_CODE_LENGTH}-digit code we emailed you.`}
+      </AuthHeader>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
-        <TextField
+        <EmailField label="Email" error={errors.email?.message} {...register("email")} />
+        <CodeField
           label="Confirmation code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
           maxLength={VERIFICATION_CODE_LENGTH}
           hint={`The ${VERIFICATION_CODE_LENGTH} digits from the email.`}
           className="tracking-[0.3em]"
           error={errors.code?.message}
           {...register("code")}
         />
-        {failure ? (
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        ) : null}
+        <FormAlert message={failure} />
         {resent ? <FormSuccess>{newCodeSent}</FormSuccess> : null}
         <SubmitButton pending={isSubmitting} label="Confirm email" pendingLabel="Confirming..." />
         <Button variant="secondary" disabled={resending} onClick={() => void onResend()}>
           {resending ? "Sending..." : "Send a new code"}
         </Button>
       </form>
-      <p className={`text-center ${mutedTextClass}`}>
-        Already confirmed?{" "}
-        <Link to="/login" className={linkClass}>
-          Sign in
-        </Link>
-      </p>
+      <AuthFooterLink question="Already confirmed?" to="/login">
+        Sign in
+      </AuthFooterLink>
     </div>
   );
 }

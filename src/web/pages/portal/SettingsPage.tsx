@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Button } from "../../components/ui/Button";
 import { SectionCard } from "../../components/ui/SectionCard";
+import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { AvatarForm } from "../../features/account/AvatarForm";
 import { DeleteAccountForm } from "../../features/account/DeleteAccountForm";
 import { DeviceSessions } from "../../features/account/DeviceSessions";
@@ -13,7 +13,7 @@ import { TwoStepSignIn } from "../../features/account/TwoStepSignIn";
 import { useAuth } from "../../features/auth/AuthProvider";
 import { profileQuery } from "../../features/auth/api";
 import { ChangePasswordForm } from "../../features/auth/ChangePasswordForm";
-import { FormAlert, mutedTextClass } from "../../features/auth/form-fields";
+import { mutedTextClass } from "../../features/auth/form-fields";
 import { ThemeSwitch } from "../../features/site/ThemeSwitch";
 
 const sections = [
@@ -65,20 +65,9 @@ export default function SettingsPage() {
           </ul>
         </nav>
         <div className="flex min-w-0 flex-col gap-6">
-          {profile.isError ? (
-            <div className="flex flex-col items-start gap-3">
-              <FormAlert>
-                <p>{profile.error.message}</p>
-              </FormAlert>
-              <Button variant="secondary" onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : null}
+          {profile.isError ? <ErrorMessage error={profile.error} onRetry={() => void profile.refetch()} /> : null}
           {profile.isPending ? (
-            <p role="status" className={mutedTextClass}>
-              Loading your account...
-            </p>
+            <LoadingMessage>Loading your account...</LoadingMessage>
           ) : (
             <>
               <SectionCard id="profile" title="Profile" description={`Signed in as ${user.email}.`}>

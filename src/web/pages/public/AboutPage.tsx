@@ -4,6 +4,7 @@ import { ButtonLink } from "../../components/ui/Button";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { siteKeys } from "../../features/site/queries";
+import { SiteCard } from "../../features/site/SiteCard";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
 import { useApiData } from "../../lib/api-query";
 
@@ -87,22 +88,23 @@ export default function AboutPage() {
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {about.leadership.map((leader) => (
               <li key={leader.name}>
-                <article className="flex h-full flex-col overflow-hidden rounded-xl border border-neutral-light bg-white dark:border-brand-700 dark:bg-brand-900">
-                  <img
-                    src={leader.image}
-                    alt={`Portrait of ${leader.name}`}
-                    width={400}
-                    height={400}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-auto w-full bg-neutral-light/40 dark:bg-brand-700"
-                  />
-                  <div className="flex flex-1 flex-col gap-2 p-5">
-                    <h3 className="text-xl font-semibold">{leader.name}</h3>
-                    <p className="font-semibold text-accent-700 dark:text-accent-500">{leader.role}</p>
-                    <p className="text-brand-700 dark:text-neutral-light">{leader.bio}</p>
-                  </div>
-                </article>
+                <SiteCard
+                  image={
+                    <img
+                      src={leader.image}
+                      alt={`Portrait of ${leader.name}`}
+                      width={400}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-auto w-full bg-neutral-light/40 dark:bg-brand-700"
+                    />
+                  }
+                >
+                  <h3 className="text-xl font-semibold">{leader.name}</h3>
+                  <p className="font-semibold text-accent-700 dark:text-accent-500">{leader.role}</p>
+                  <p className="text-brand-700 dark:text-neutral-light">{leader.bio}</p>
+                </SiteCard>
               </li>
             ))}
           </ul>

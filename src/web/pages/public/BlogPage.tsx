@@ -7,9 +7,9 @@ import {
   isBlogCategory,
   type Page,
 } from "../../../shared/content";
-import { ButtonLink } from "../../components/ui/Button";
 import { BlogPostCard } from "../../features/site/BlogPostCard";
 import { CategoryFilter } from "../../features/site/CategoryFilter";
+import { EmptyListing } from "../../features/site/EmptyListing";
 import { PageIntro } from "../../features/site/PageIntro";
 import { Pagination } from "../../features/site/Pagination";
 import { pageNumberOf, siteKeys } from "../../features/site/queries";
@@ -75,15 +75,12 @@ export default function BlogPage() {
           ]}
         />
         {posts.items.length === 0 ? (
-          <div className="mt-10 flex flex-col items-start gap-4 rounded-xl border border-neutral-light p-8 dark:border-brand-700">
-            <h2 className="text-2xl font-semibold">{category ? "No articles in this category yet" : "No articles published yet"}</h2>
-            <p className="text-brand-700 dark:text-neutral-light">New articles are published regularly. Please check back soon.</p>
-            {category ? (
-              <ButtonLink to="/blog" variant="secondary">
-                See all articles
-              </ButtonLink>
-            ) : null}
-          </div>
+          <EmptyListing
+            title={category ? "No articles in this category yet" : "No articles published yet"}
+            back={category ? { to: "/blog", label: "See all articles" } : undefined}
+          >
+            New articles are published regularly. Please check back soon.
+          </EmptyListing>
         ) : (
           <>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,7 @@
 import { ArrowLeft, ChevronRight } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { type BlogPost, blogCategoryName } from "../../../shared/content";
+import { CoverImage } from "../../features/site/CoverImage";
 import { metaDescription } from "../../features/site/meta-description";
 import { siteKeys } from "../../features/site/queries";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
@@ -94,16 +95,7 @@ function PostArticle({ post }: { post: BlogPost }) {
         </p>
       </header>
 
-      {post.coverImage ? (
-        <img
-          src={post.coverImage}
-          alt=""
-          width={1200}
-          height={800}
-          fetchPriority="high"
-          className="mt-8 aspect-[3/2] h-auto w-full rounded-xl"
-        />
-      ) : null}
+      {post.coverImage ? <CoverImage src={post.coverImage} priority className="mt-8 rounded-xl" /> : null}
 
       <div className="prose-content mt-8 text-lg" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
 

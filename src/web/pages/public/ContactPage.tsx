@@ -1,35 +1,17 @@
 import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { type FieldError, useForm } from "react-hook-form";
-import { ApiError } from "../../../shared/api";
 import { type ContactInquiryInput, contactAcknowledgement, contactInquirySchema } from "../../../shared/contact";
-import { messages } from "../../../shared/messages";
 import { Button } from "../../components/ui/Button";
+import { EmailField, FormAlert, TextAreaField, TextField } from "../../features/auth/form-fields";
+import { useApiForm } from "../../features/auth/use-api-form";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
-import { zodResolver } from "../../lib/form-resolver";
 import { apiRequest } from "../../lib/http";
 
 const visibleFields = ["name", "email", "phone", "subject", "message"] as const;
-type VisibleField = (typeof visibleFields)[number];
-const isVisibleField = (name: string): name is VisibleField => visibleFields.some((field) => field === name);
 
 const emptyInquiry: ContactInquiryInput = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
-
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-md border border-brand-700/60 bg-white px-3 py-2 text-brand-900 aria-[invalid=true]:border-red-700 dark:border-neutral-mid dark:bg-brand-900 dark:text-white dark:aria-[invalid=true]:border-red-300";
-
-const errorId = (field: VisibleField) => `contact-${field}-error`;
-
-function FieldErrorMessage({ field, error }: { field: VisibleField; error: FieldError | undefined }) {
-  if (!error?.message) return null;
-  return (
-    <p id={errorId(field)} className="mt-1 text-sm text-red-700 dark:text-red-300">
-      {error.message}
-    </p>
-  );
-}
 
 export default function ContactPage() {
   const company = useCompany();
@@ -117,14 +99,13 @@ export default function ContactPage() {
 function ContactForm() {
   const {
     register,
-    handleSubmit,
+    submit,
+    failure,
     reset,
-    setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(contactInquirySchema), mode: "onTouched", defaultValues: emptyInquiry });
+  } = useApiForm(contactInquirySchema, { defaultValues: emptyInquiry, fields: visibleFields, mode: "onTouched" });
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const hasSent = useRef(false);
 
@@ -138,19 +119,9 @@ function ContactForm() {
     }
   }, [sent, setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await apiRequest<null>("POST", "/contact", values);
-      setSent(true);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (isVisibleField(field)) setError(field, { type: "server", message });
-        }
-      }
-      setFailure(error instanceof Error ? error.message : messages.networkFailure);
-    }
+  const onSubmit = submit(async (values) => {
+    await apiRequest<null>("POST", "/contact", values);
+    setSent(true);
   });
 
   if (sent) {
@@ -178,107 +149,30 @@ function ContactForm() {
     );
   }
 
-  const describedBy = (field: VisibleField, hint?: string) =>
-    [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(" ") || undefined;
-
   return (
     <form noValidate onSubmit={onSubmit} className="relative mt-6 flex flex-col gap-5">
       <p className="text-sm text-brand-700 dark:text-neutral-light">All fields are required unless marked optional.</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="contact-name" className="font-medium">
-            Name
-          </label>
-          <input
-            id="contact-name"
-            type="text"
-            autoComplete="name"
-            aria-required="true"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy("name")}
-            className={inputClass}
-            {...register("name")}
-          />
-          <FieldErrorMessage field="name" error={errors.name} />
-        </div>
-        <div>
-          <label htmlFor="contact-email" className="font-medium">
-            Email
-          </label>
-          <input
-            id="contact-email"
-            type="email"
-            autoComplete="email"
-            aria-required="true"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy("email")}
-            className={inputClass}
-            {...register("email")}
-          />
-          <FieldErrorMessage field="email" error={errors.email} />
-        </div>
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <EmailField label="Email" error={errors.email?.message} {...register("email")} />
       </div>
-      <div>
-        <label htmlFor="contact-phone" className="font-medium">
-          Phone <span className="font-normal text-brand-700 dark:text-neutral-light">(optional)</span>
-        </label>
-        <p id="contact-phone-hint" className="text-sm text-brand-700 dark:text-neutral-light">
-          Include the country code if you are outside Nigeria.
-        </p>
-        <input
-          id="contact-phone"
-          type="tel"
-          autoComplete="tel"
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={describedBy("phone", "contact-phone-hint")}
-          className={inputClass}
-          {...register("phone")}
-        />
-        <FieldErrorMessage field="phone" error={errors.phone} />
-      </div>
-      <div>
-        <label htmlFor="contact-subject" className="font-medium">
-          Subject
-        </label>
-        <input
-          id="contact-subject"
-          type="text"
-          aria-required="true"
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={describedBy("subject")}
-          className={inputClass}
-          {...register("subject")}
-        />
-        <FieldErrorMessage field="subject" error={errors.subject} />
-      </div>
-      <div>
-        <label htmlFor="contact-message" className="font-medium">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          rows={6}
-          aria-required="true"
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy("message")}
-          className={inputClass}
-          {...register("message")}
-        />
-        <FieldErrorMessage field="message" error={errors.message} />
-      </div>
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        optional
+        hint="Include the country code if you are outside Nigeria."
+        error={errors.phone?.message}
+        {...register("phone")}
+      />
+      <TextField label="Subject" error={errors.subject?.message} {...register("subject")} />
+      <TextAreaField label="Message" rows={6} error={errors.message?.message} {...register("message")} />
       {/* Honeypot: off-screen and out of the tab order, so only bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
         <label htmlFor="contact-website">Leave this field empty</label>
         <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
       </div>
-      {failure ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-700 bg-red-50 p-4 text-red-800 dark:border-red-300 dark:bg-red-950 dark:text-red-100"
-        >
-          {failure}
-        </div>
-      ) : null}
+      <FormAlert message={failure} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Sending..." : "Send message"}

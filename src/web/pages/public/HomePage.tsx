@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { HomeContent } from "../../../shared/content";
 import { ButtonLink } from "../../components/ui/Button";
 import { BlogPostCard } from "../../features/site/BlogPostCard";
+import { CoverImage } from "../../features/site/CoverImage";
 import { ProjectCard } from "../../features/site/ProjectCard";
 import { siteKeys } from "../../features/site/queries";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
@@ -44,13 +45,11 @@ export default function HomePage() {
               </ButtonLink>
             </div>
           </div>
-          <img
+          <CoverImage
             src={home.featuredProjects[0]?.coverImage ?? "/brand/logo.svg"}
             alt={home.featuredProjects[0]?.title ?? company.name}
-            width={1200}
-            height={800}
-            fetchPriority="high"
-            className="aspect-[3/2] h-auto w-full rounded-xl"
+            priority
+            className="rounded-xl"
           />
         </div>
       </section>

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import type { Page, PortfolioProject, Service } from "../../../shared/content";
-import { ButtonLink } from "../../components/ui/Button";
 import { CategoryFilter } from "../../features/site/CategoryFilter";
+import { EmptyListing } from "../../features/site/EmptyListing";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { Pagination } from "../../features/site/Pagination";
@@ -56,19 +56,12 @@ export default function ProjectsPage() {
           ]}
         />
         {portfolio.items.length === 0 ? (
-          <div className="mt-10 flex flex-col items-start gap-4 rounded-xl border border-neutral-light p-8 dark:border-brand-700">
-            <h2 className="text-2xl font-semibold">{category ? "No projects in this category yet" : "No projects to show yet"}</h2>
-            <p className="text-brand-700 dark:text-neutral-light">
-              {category
-                ? "We are adding projects to our portfolio all the time."
-                : "Our portfolio is being updated. Please check back soon."}
-            </p>
-            {category ? (
-              <ButtonLink to="/projects" variant="secondary">
-                See all projects
-              </ButtonLink>
-            ) : null}
-          </div>
+          <EmptyListing
+            title={category ? "No projects in this category yet" : "No projects to show yet"}
+            back={category ? { to: "/projects", label: "See all projects" } : undefined}
+          >
+            {category ? "We are adding projects to our portfolio all the time." : "Our portfolio is being updated. Please check back soon."}
+          </EmptyListing>
         ) : (
           <>
             <p className="mt-8 text-brand-700 dark:text-neutral-light">

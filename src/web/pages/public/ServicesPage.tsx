@@ -4,9 +4,11 @@ import { Link, useLocation, useParams } from "react-router";
 import type { Service } from "../../../shared/content";
 import { ButtonLink } from "../../components/ui/Button";
 import { CategoryFilter } from "../../features/site/CategoryFilter";
+import { CoverImage } from "../../features/site/CoverImage";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { siteKeys } from "../../features/site/queries";
+import { SiteCard } from "../../features/site/SiteCard";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
 import { useApiData } from "../../lib/api-query";
 
@@ -49,29 +51,18 @@ function ServiceOverview({ services, filter }: { services: Service[]; filter: Re
       <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-10 md:grid-cols-2">
         {services.map((service, index) => (
           <li key={service.slug}>
-            <article className="flex h-full flex-col overflow-hidden rounded-xl border border-neutral-light dark:border-brand-700">
-              <img
-                src={service.image}
-                alt=""
-                width={1200}
-                height={800}
-                loading={index === 0 ? "eager" : "lazy"}
-                decoding="async"
-                className="aspect-[3/2] h-auto w-full"
-              />
-              <div className="flex flex-1 flex-col gap-3 p-6">
-                <h2 className="text-2xl font-semibold">{service.name}</h2>
-                <p className="text-brand-700 dark:text-neutral-light">{service.summary}</p>
-                <h3 className="mt-2 text-sm font-semibold uppercase tracking-wide">What we offer</h3>
-                <OfferingList offerings={service.offerings} />
-                <Link
-                  to={`/services/${service.slug}`}
-                  className="mt-auto inline-flex min-h-10 items-center gap-1 pt-2 font-semibold text-accent-700 hover:underline dark:text-accent-500"
-                >
-                  More about {service.name.toLowerCase()} <ArrowRight aria-hidden className="size-4" />
-                </Link>
-              </div>
-            </article>
+            <SiteCard image={<CoverImage src={service.image} priority={index === 0} />} bodyClassName="gap-3 p-6">
+              <h2 className="text-2xl font-semibold">{service.name}</h2>
+              <p className="text-brand-700 dark:text-neutral-light">{service.summary}</p>
+              <h3 className="mt-2 text-sm font-semibold uppercase tracking-wide">What we offer</h3>
+              <OfferingList offerings={service.offerings} />
+              <Link
+                to={`/services/${service.slug}`}
+                className="mt-auto inline-flex min-h-10 items-center gap-1 pt-2 font-semibold text-accent-700 hover:underline dark:text-accent-500"
+              >
+                More about {service.name.toLowerCase()} <ArrowRight aria-hidden className="size-4" />
+              </Link>
+            </SiteCard>
           </li>
         ))}
       </ul>
@@ -96,14 +87,7 @@ function ServiceDetail({ slug, filter }: { slug: string; filter: ReactNode }) {
       {filter}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <img
-            src={service.image}
-            alt=""
-            width={1200}
-            height={800}
-            fetchPriority="high"
-            className="aspect-[3/2] h-auto w-full rounded-xl"
-          />
+          <CoverImage src={service.image} priority className="rounded-xl" />
           <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: service.descriptionHtml }} />
         </div>
         <aside className="flex flex-col gap-6">

@@ -1,9 +1,16 @@
 import { Link } from "react-router";
 import type { ProjectBudgetLine } from "../../../../shared/projects";
 import { EmptyMessage } from "../../../components/ui/StatusMessage";
+import { TableHead } from "../../../components/ui/TableHead";
 import { formatNaira } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { projectPagePath } from "../project-labels";
+
+const columns = [
+  { label: "Project" },
+  { label: "Budget", className: "text-right" },
+  { label: "Spent", className: "text-right" },
+  { label: "Remaining", className: "text-right" },
+];
 
 const isOver = (line: ProjectBudgetLine) => line.spentKobo > line.budgetKobo;
 
@@ -16,22 +23,7 @@ export function BudgetTable({ lines, id }: { lines: ProjectBudgetLine[]; id: str
   return (
     <table id={id} className="w-full text-left">
       <caption className="sr-only">Budget against spent per active project, in naira</caption>
-      <thead className={`hidden border-b border-neutral-light text-sm md:table-header-group dark:border-brand-700 ${mutedTextClass}`}>
-        <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Project
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-medium">
-            Budget
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-medium">
-            Spent
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Remaining
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={columns} className="hidden md:table-header-group" />
       <tbody className="divide-y divide-neutral-light dark:divide-brand-700">
         {lines.map((line) => {
           const over = isOver(line);

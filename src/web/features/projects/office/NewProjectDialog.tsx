@@ -1,21 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { projectCreateSchema, projectStatuses, projectStatusLabels } from "../../../../shared/projects";
+import { projectCreateSchema } from "../../../../shared/projects";
 import type { DirectoryEntry } from "../../../../shared/staff-directory";
-import { Button } from "../../../components/ui/Button";
-import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../auth/form-fields";
+import { DialogButton } from "../../../components/ui/DialogButton";
+import { SelectField, TextAreaField, TextField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
-import { CategoryOptions } from "../CategoryOptions";
 import { emptyAsAbsent, emptyAsNull } from "../form-values";
 import { nairaInput } from "../money-field";
+import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField } from "../ProjectFields";
+import { ProjectForm } from "../ProjectForm";
 import { projectPagePath } from "../project-labels";
-import { StaffOptions, TeamPicker, WithStaff } from "../StaffFields";
+import { ManagerField, TeamField, WithStaff } from "../StaffFields";
 
 /** A new project as the office enters it: the budget typed in naira; it starts at 0 % and nothing spent. */
 const newProjectSchema = projectCreateSchema.omit({ budgetKobo: true, spentKobo: true, progress: true }).extend({ budget: nairaInput });
@@ -40,15 +37,8 @@ const fields = [
 
 function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreated: (projectId: number) => void }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(newProjectSchema),
+  const form = useApiForm(newProjectSchema, {
+    fields,
     defaultValues: {
       title: "",
       description: "",
@@ -67,31 +57,24 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
       budget: "",
     },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async ({ budget, ...project }) => {
-    setFailure(null);
-    try {
-      const created = await projectsApi.create({ ...project, budgetKobo: budget ?? 0 });
-      await refreshProjects(queryClient);
-      toast.success(`${created.title} was created.`, { description: `Reference ${created.reference}.` });
-      onCreated(created.id);
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = form.submit(async ({ budget, ...project }) => {
+    const created = await projectsApi.create({ ...project, budgetKobo: budget ?? 0 });
+    await refreshProjects(queryClient);
+    toast.success(`${created.title} was created.`, { description: `Reference ${created.reference}.` });
+    onCreated(created.id);
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <ProjectForm form={form} onSubmit={onSubmit} pending={isSubmitting} submitLabel="Create project" pendingLabel="Creating...">
       <div className="sm:col-span-2">
         <TextField label="Title" data-autofocus error={errors.title?.message} {...register("title")} />
       </div>
-      <SelectField label="Category" defaultValue="" error={errors.category?.message} {...register("category")}>
-        <option value="" disabled>
-          Choose a category
-        </option>
-        <CategoryOptions />
-      </SelectField>
+      <CategoryField unchosen />
       <TextField
         label="Reference"
         optional
@@ -99,13 +82,7 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
         error={errors.reference?.message}
         {...register("reference", emptyAsAbsent)}
       />
-      <SelectField label="Status" error={errors.status?.message} {...register("status")}>
-        {projectStatuses.map((status) => (
-          <option key={status} value={status}>
-            {projectStatusLabels[status]}
-          </option>
-        ))}
-      </SelectField>
+      <StatusField />
       <SelectField label="Progress follows" error={errors.progressMode?.message} {...register("progressMode")}>
         <option value="milestones">The milestones done</option>
         <option value="manual">What the team sets</option>
@@ -113,21 +90,9 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
       <div className="sm:col-span-2">
         <TextAreaField label="Description" rows={4} error={errors.description?.message} {...register("description")} />
       </div>
-      <div className="sm:col-span-2">
-        <TextField label="Site address" optional error={errors.address?.message} {...register("address")} />
-      </div>
-      <TextField label="City" error={errors.city?.message} {...register("city")} />
-      <TextField label="State" optional error={errors.state?.message} {...register("state")} />
-      <TextField label="Country" error={errors.country?.message} {...register("country")} />
-      <TextField label="Budget (₦)" inputMode="decimal" optional error={errors.budget?.message} {...register("budget")} />
-      <TextField label="Start" type="date" optional error={errors.startDate?.message} {...register("startDate", emptyAsNull)} />
-      <TextField
-        label="Target completion"
-        type="date"
-        optional
-        error={errors.targetCompletion?.message}
-        {...register("targetCompletion", emptyAsNull)}
-      />
+      <SiteFields />
+      <BudgetField />
+      <ScheduleFields />
       <div className="sm:col-span-2">
         <TextField
           label="Client account ID"
@@ -137,55 +102,30 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
           {...register("clientId", emptyAsNull)}
         />
       </div>
-      <div className="sm:col-span-2">
-        <SelectField label="Project manager" optional error={errors.managerId?.message} {...register("managerId", emptyAsNull)}>
-          <option value="">No manager yet</option>
-          <StaffOptions staff={staff} />
-        </SelectField>
-      </div>
-      <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="teamIds"
-          render={({ field, fieldState }) => (
-            <TeamPicker staff={staff} value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-      </div>
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
-      <div className="sm:col-span-2 sm:max-w-xs">
-        <SubmitButton pending={isSubmitting} label="Create project" pendingLabel="Creating..." />
-      </div>
-    </form>
+      <ManagerField staff={staff} />
+      <TeamField staff={staff} />
+    </ProjectForm>
   );
 }
 
 /** "New project", for the project office: created, then opened on its page. */
 export function NewProjectDialog() {
-  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>New project</Button>
-      <ModalDialog open={open} onClose={() => setOpen(false)} title="New project" size="lg">
+    <DialogButton label="New project" title="New project" size="lg">
+      {(close) => (
         <WithStaff>
           {(staff) => (
             <NewProjectForm
               staff={staff}
               onCreated={(projectId) => {
-                setOpen(false);
+                close();
                 navigate(projectPagePath(projectId));
               }}
             />
           )}
         </WithStaff>
-      </ModalDialog>
-    </>
+      )}
+    </DialogButton>
   );
 }

@@ -1,9 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { type ProjectListItem, projectStatuses, projectStatusLabels } from "../../../../shared/projects";
-import { Button } from "../../../components/ui/Button";
+import { FilterSelect } from "../../../components/ui/FilterSelect";
+import { Pager } from "../../../components/ui/Pager";
+import { ResultCount } from "../../../components/ui/ResultCount";
 import { SearchForm } from "../../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
+import { TableHead } from "../../../components/ui/TableHead";
 import { formatDate, formatRelative } from "../../../lib/format";
 import { useSearchFilters } from "../../../lib/use-search-filters";
 import { inputClass, mutedTextClass } from "../../auth/form-fields";
@@ -27,33 +30,21 @@ function ProjectLink({ project }: { project: ProjectListItem }) {
 
 const target = (project: ProjectListItem) => (project.targetCompletion ? formatDate(project.targetCompletion) : "Not set");
 
+const columns = [
+  { label: "Project" },
+  { label: "Client" },
+  { label: "Manager" },
+  { label: "Status" },
+  { label: "Progress", className: "w-40" },
+  { label: "Target" },
+];
+
 /** Wide screens: a table. */
 function Table({ items }: { items: ProjectListItem[] }) {
   return (
     <table className="hidden w-full text-left md:table">
       <caption className="sr-only">Projects</caption>
-      <thead className={`border-b border-neutral-light text-sm dark:border-brand-700 ${mutedTextClass}`}>
-        <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Project
-          </th>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Client
-          </th>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Manager
-          </th>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Status
-          </th>
-          <th scope="col" className="w-40 py-2 pr-3 font-medium">
-            Progress
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Target
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody className="divide-y divide-neutral-light dark:divide-brand-700">
         {items.map((project) => (
           <tr key={project.id} className="align-top">
@@ -120,32 +111,16 @@ export function ProjectsTable() {
           initial={query.search ?? ""}
           onSearch={(text) => update({ search: text || undefined })}
         />
-        <label className="font-medium">
-          Status
-          <select
-            className={inputClass}
-            value={query.status ?? ""}
-            onChange={(event) => update({ status: event.target.value || undefined })}
-          >
-            <option value="">All</option>
-            {projectStatuses.map((status) => (
-              <option key={status} value={status}>
-                {projectStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="font-medium">
-          Category
-          <select
-            className={inputClass}
-            value={query.category ?? ""}
-            onChange={(event) => update({ category: event.target.value || undefined })}
-          >
-            <option value="">All</option>
-            <CategoryOptions />
-          </select>
-        </label>
+        <FilterSelect label="Status" value={query.status} onChange={(status) => update({ status })}>
+          {projectStatuses.map((status) => (
+            <option key={status} value={status}>
+              {projectStatusLabels[status]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Category" value={query.category} onChange={(category) => update({ category })}>
+          <CategoryOptions />
+        </FilterSelect>
         <label className="font-medium">
           Sort by
           <select className={inputClass} value={query.sort} onChange={(event) => update({ sort: event.target.value })}>
@@ -164,26 +139,12 @@ export function ProjectsTable() {
       ) : null}
       {projects.data && projects.data.items.length > 0 ? (
         <>
-          <p className="text-sm" aria-live="polite">
-            {projects.data.total} {projects.data.total === 1 ? "project" : "projects"}
-          </p>
+          <ResultCount count={projects.data.total} one="project" many="projects" />
           <div aria-busy={projects.isFetching}>
             <Table items={projects.data.items} />
             <StackedList items={projects.data.items} />
           </div>
-          {pageCount > 1 ? (
-            <nav aria-label="Pages of projects" className="flex items-center justify-between gap-3">
-              <Button variant="secondary" disabled={page === 1} onClick={() => update({ page: String(page - 1) })}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pageCount}
-              </span>
-              <Button variant="secondary" disabled={page >= pageCount} onClick={() => update({ page: String(page + 1) })}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <Pager label="Pages of projects" page={page} pageCount={pageCount} onPage={(next) => update({ page: String(next) })} />
         </>
       ) : null}
     </div>

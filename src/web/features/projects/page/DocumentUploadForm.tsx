@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { documentTitleSchema, projectMessages } from "../../../../shared/projects";
-import { failureMessage } from "../../auth/form-errors";
 import { FormAlert, inputClass, mutedTextClass, SubmitButton, TextField } from "../../auth/form-fields";
+import { useAttempt } from "../../auth/use-attempt";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { DOCUMENT_ACCEPT, documentProblem, formatFileSize } from "../upload-checks";
@@ -13,9 +13,8 @@ export function DocumentUploadForm({ projectId }: { projectId: number }) {
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
   const [titleError, setTitleError] = useState<string | undefined>();
-  const [uploading, setUploading] = useState(false);
+  const { pending: uploading, failure, setFailure, attempt } = useAttempt();
   // A new input after each upload, so the chosen file's name does not linger.
   const [inputKey, setInputKey] = useState(0);
 
@@ -27,20 +26,14 @@ export function DocumentUploadForm({ projectId }: { projectId: number }) {
     const problem = documentProblem(file);
     if (problem) return setFailure(problem);
     if (!checkedTitle.success) return setFailure(null);
-    setFailure(null);
-    setUploading(true);
-    try {
+    await attempt(async () => {
       const uploaded = await projectsApi.uploadDocument(projectId, file, checkedTitle.data.title ?? "");
       await refreshProjects(queryClient);
       setFile(null);
       setTitle("");
       setInputKey((key) => key + 1);
       toast.success("Document uploaded.", { description: uploaded.title || uploaded.fileName });
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setUploading(false);
-    }
+    });
   };
 
   return (
@@ -72,13 +65,7 @@ export function DocumentUploadForm({ projectId }: { projectId: number }) {
         error={titleError}
         onChange={(event) => setTitle(event.target.value)}
       />
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-2" message={failure} />
       <div className="sm:max-w-xs">
         <SubmitButton pending={uploading} label="Upload document" pendingLabel="Uploading..." />
       </div>

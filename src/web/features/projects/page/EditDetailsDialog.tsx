@@ -1,23 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import {
-  type ProjectCategory,
-  type ProjectDetail,
-  projectStatuses,
-  projectStatusLabels,
-  projectUpdateSchema,
-} from "../../../../shared/projects";
-import { Button } from "../../../components/ui/Button";
-import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../auth/form-fields";
+import { type ProjectCategory, type ProjectDetail, projectUpdateSchema } from "../../../../shared/projects";
+import { DialogButton } from "../../../components/ui/DialogButton";
+import { SelectField, TextAreaField, TextField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
-import { CategoryOptions } from "../CategoryOptions";
-import { emptyAsNull } from "../form-values";
 import { nairaInput, nairaText } from "../money-field";
+import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField } from "../ProjectFields";
+import { ProjectForm } from "../ProjectForm";
 
 /** The details an editor changes; money typed in naira. */
 const detailsFormSchema = projectUpdateSchema
@@ -54,15 +44,8 @@ const fields = [
 
 function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved: () => void }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(detailsFormSchema),
+  const form = useApiForm(detailsFormSchema, {
+    fields,
     defaultValues: {
       title: project.title,
       description: project.description,
@@ -80,50 +63,35 @@ function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved
       spent: project.finance ? nairaText(project.finance.spentKobo) : "",
     },
   });
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const manualProgress = watch("progressMode") === "manual";
   // Only the project office turns a client's request into a project.
   const statusLocked = project.status === "requested" && !project.permissions.run;
 
-  const onSubmit = handleSubmit(async ({ budget, spent, progress, status, ...details }) => {
-    setFailure(null);
-    try {
-      await projectsApi.update(project.id, {
-        ...details,
-        ...(statusLocked ? {} : { status }),
-        // In milestones mode the progress is worked out from them: sending it would be refused.
-        ...(details.progressMode === "manual" ? { progress } : {}),
-        ...(project.finance ? { budgetKobo: budget ?? 0, spentKobo: spent ?? 0 } : {}),
-      });
-      await refreshProjects(queryClient);
-      toast.success("Project details saved.");
-      onSaved();
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = form.submit(async ({ budget, spent, progress, status, ...details }) => {
+    await projectsApi.update(project.id, {
+      ...details,
+      ...(statusLocked ? {} : { status }),
+      // In milestones mode the progress is worked out from them: sending it would be refused.
+      ...(details.progressMode === "manual" ? { progress } : {}),
+      ...(project.finance ? { budgetKobo: budget ?? 0, spentKobo: spent ?? 0 } : {}),
+    });
+    await refreshProjects(queryClient);
+    toast.success("Project details saved.");
+    onSaved();
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <ProjectForm form={form} onSubmit={onSubmit} pending={isSubmitting} submitLabel="Save details" pendingLabel="Saving...">
       <div className="sm:col-span-2">
         <TextField label="Title" data-autofocus error={errors.title?.message} {...register("title")} />
       </div>
-      <SelectField label="Category" error={errors.category?.message} {...register("category")}>
-        <CategoryOptions />
-      </SelectField>
-      <SelectField
-        label="Status"
-        disabled={statusLocked}
-        hint={statusLocked ? "The project office turns a request into a project." : undefined}
-        error={errors.status?.message}
-        {...register("status")}
-      >
-        {projectStatuses.map((status) => (
-          <option key={status} value={status}>
-            {projectStatusLabels[status]}
-          </option>
-        ))}
-      </SelectField>
+      <CategoryField />
+      <StatusField locked={statusLocked} />
       <SelectField label="Progress follows" error={errors.progressMode?.message} {...register("progressMode")}>
         <option value="manual">What the team sets</option>
         <option value="milestones">The milestones done</option>
@@ -143,51 +111,23 @@ function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved
       <div className="sm:col-span-2">
         <TextAreaField label="Description" rows={5} error={errors.description?.message} {...register("description")} />
       </div>
-      <TextField label="Start" type="date" optional error={errors.startDate?.message} {...register("startDate", emptyAsNull)} />
-      <TextField
-        label="Target completion"
-        type="date"
-        optional
-        error={errors.targetCompletion?.message}
-        {...register("targetCompletion", emptyAsNull)}
-      />
+      <ScheduleFields />
       {project.finance ? (
         <>
-          <TextField label="Budget (₦)" inputMode="decimal" optional error={errors.budget?.message} {...register("budget")} />
+          <BudgetField />
           <TextField label="Spent so far (₦)" inputMode="decimal" optional error={errors.spent?.message} {...register("spent")} />
         </>
       ) : null}
-      <div className="sm:col-span-2">
-        <TextField label="Site address" optional error={errors.address?.message} {...register("address")} />
-      </div>
-      <TextField label="City" error={errors.city?.message} {...register("city")} />
-      <TextField label="State" optional error={errors.state?.message} {...register("state")} />
-      <TextField label="Country" error={errors.country?.message} {...register("country")} />
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
-      <div className="sm:col-span-2 sm:max-w-xs">
-        <SubmitButton pending={isSubmitting} label="Save details" pendingLabel="Saving..." />
-      </div>
-    </form>
+      <SiteFields />
+    </ProjectForm>
   );
 }
 
 /** "Edit details" for those who may change the project (permissions.edit). */
 export function EditDetailsDialog({ project }: { project: ProjectDetail }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Edit details
-      </Button>
-      <ModalDialog open={open} onClose={() => setOpen(false)} title="Edit project details" size="lg">
-        <EditDetailsForm project={project} onSaved={() => setOpen(false)} />
-      </ModalDialog>
-    </>
+    <DialogButton variant="secondary" label="Edit details" title="Edit project details" size="lg">
+      {(close) => <EditDetailsForm project={project} onSaved={close} />}
+    </DialogButton>
   );
 }

@@ -1,11 +1,8 @@
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type Milestone, milestoneCreateSchema, type ProgressMode } from "../../../../shared/projects";
 import { Button } from "../../../components/ui/Button";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
 import { FormAlert, TextAreaField, TextField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { emptyAsNull } from "../form-values";
 
 const fields = ["title", "description", "dueDate", "weight"] as const;
@@ -26,32 +23,25 @@ type Props = {
 
 /** A milestone's name, due date, weight (it counts for the progress in milestones mode) and notes. */
 export function MilestoneForm({ milestone, progressMode, submitLabel, onSave, onCancel }: Props) {
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(milestoneFormSchema),
+  } = useApiForm(milestoneFormSchema, {
     defaultValues: {
       title: milestone?.title ?? "",
       description: milestone?.description ?? "",
       dueDate: milestone?.dueDate ?? null,
       weight: milestone?.weight ?? 1,
     },
+    fields,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSave(values);
-      if (!milestone) reset();
-    } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async (values) => {
+    await onSave(values);
+    if (!milestone) reset();
   });
 
   return (
@@ -70,13 +60,7 @@ export function MilestoneForm({ milestone, progressMode, submitLabel, onSave, on
       <div className="sm:col-span-3">
         <TextAreaField label="Notes" optional rows={2} error={errors.description?.message} {...register("description")} />
       </div>
-      {failure ? (
-        <div className="sm:col-span-3">
-          <FormAlert>
-            <p>{failure}</p>
-          </FormAlert>
-        </div>
-      ) : null}
+      <FormAlert className="sm:col-span-3" message={failure} />
       <div className="flex flex-wrap gap-3 sm:col-span-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : submitLabel}

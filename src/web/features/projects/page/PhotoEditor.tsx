@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import type { ProjectPhoto } from "../../../../shared/projects";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
-import { failureMessage } from "../../auth/form-errors";
-import { inputClass } from "../../auth/form-fields";
+import { InlineAlert, inputClass } from "../../auth/form-fields";
+import { useAttempt } from "../../auth/use-attempt";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 
@@ -13,8 +13,7 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [caption, setCaption] = useState(photo.caption);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending: busy, failure, attempt } = useAttempt();
   const name = `photo ${position + 1}`;
   const captionInput = useRef<HTMLInputElement>(null);
 
@@ -22,21 +21,12 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
     if (editing) captionInput.current?.focus();
   }, [editing]);
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const run = (work: () => Promise<unknown>, done: string) =>
+    attempt(async () => {
       await work();
       await refreshProjects(queryClient);
       toast.success(done);
-      return true;
-    } catch (error) {
-      setFailure(failureMessage(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   if (editing) {
     return (
@@ -57,11 +47,7 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
             ref={captionInput}
           />
         </label>
-        {failure ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {failure}
-          </p>
-        ) : null}
+        <InlineAlert message={failure} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
             Save
@@ -75,11 +61,7 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
   }
   return (
     <div className="flex flex-col gap-2">
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      ) : null}
+      <InlineAlert message={failure} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit the caption of ${name}`}>
           Caption

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ProjectDetail } from "../../../../shared/projects";
-import { Button } from "../../../components/ui/Button";
+import { LoadMoreButton } from "../../../components/ui/LoadMoreButton";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { projectPhotosQuery } from "../api";
@@ -40,16 +40,7 @@ export function PhotoGallery({ project }: { project: ProjectDetail }) {
                 </li>
               ))}
             </ul>
-            {gallery.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="self-center"
-                disabled={gallery.isFetchingNextPage}
-                onClick={() => void gallery.fetchNextPage()}
-              >
-                {gallery.isFetchingNextPage ? "Loading..." : "Load more photos"}
-              </Button>
-            ) : null}
+            <LoadMoreButton query={gallery} label="Load more photos" />
           </div>
         ) : null}
       </SectionCard>

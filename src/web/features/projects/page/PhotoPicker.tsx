@@ -1,9 +1,10 @@
 import { ImagePlus } from "lucide-react";
 import { useId } from "react";
 import { PHOTOS_PER_UPLOAD } from "../../../../shared/projects";
-import { Button, buttonClass } from "../../../components/ui/Button";
+import { Button } from "../../../components/ui/Button";
+import { FileButton } from "../../../components/ui/FileButton";
+import { IMAGE_ACCEPT } from "../../../lib/image-types";
 import { FormAlert, inputClass, mutedTextClass } from "../../auth/form-fields";
-import { PHOTO_ACCEPT } from "../upload-checks";
 import type { usePickedPhotos } from "./use-picked-photos";
 
 type Props = { picked: ReturnType<typeof usePickedPhotos>; disabled?: boolean; label?: string };
@@ -14,28 +15,17 @@ export function PhotoPicker({ picked, disabled, label = "Add photos" }: Props) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
-        {/* The file input sits inside its label, which looks like a button; keyboard focus shows on the label. */}
-        <label
-          className={buttonClass(
-            "secondary",
-            "w-fit cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-500",
-          )}
+        <FileButton
+          className="w-fit"
+          multiple
+          accept={IMAGE_ACCEPT}
+          aria-describedby={hintId}
+          disabled={disabled || picked.photos.length >= PHOTOS_PER_UPLOAD}
+          onFiles={picked.add}
         >
           <ImagePlus aria-hidden className="size-5" />
           {label}
-          <input
-            type="file"
-            multiple
-            accept={PHOTO_ACCEPT}
-            className="sr-only"
-            aria-describedby={hintId}
-            disabled={disabled || picked.photos.length >= PHOTOS_PER_UPLOAD}
-            onChange={(event) => {
-              picked.add([...(event.target.files ?? [])]);
-              event.target.value = "";
-            }}
-          />
-        </label>
+        </FileButton>
         <p id={hintId} className={`text-sm ${mutedTextClass}`}>
           JPEG, PNG or WebP, up to 15 MB each, {PHOTOS_PER_UPLOAD} at a time. Location data in the photos is removed.
         </p>

@@ -1,10 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { siteUpdateSchema } from "../../../../shared/projects";
-import { zodResolver } from "../../../lib/form-resolver";
-import { failureMessage, showFieldErrors } from "../../auth/form-errors";
 import { FormAlert, SubmitButton, TextAreaField } from "../../auth/form-fields";
+import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { PhotoPicker } from "./PhotoPicker";
@@ -14,38 +11,27 @@ import { usePickedPhotos } from "./use-picked-photos";
 export function PostUpdateForm({ projectId }: { projectId: number }) {
   const queryClient = useQueryClient();
   const picked = usePickedPhotos();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(siteUpdateSchema), defaultValues: { body: "" } });
+  } = useApiForm(siteUpdateSchema, { defaultValues: { body: "" }, fields: ["body"] });
 
-  const onSubmit = handleSubmit(async ({ body }) => {
-    setFailure(null);
-    try {
-      await projectsApi.postUpdate(projectId, body, picked.photos);
-      await refreshProjects(queryClient);
-      reset();
-      picked.clear();
-      toast.success("Update posted.");
-    } catch (error) {
-      showFieldErrors(error, setError, ["body"]);
-      setFailure(failureMessage(error));
-    }
+  const onSubmit = submit(async ({ body }) => {
+    await projectsApi.postUpdate(projectId, body, picked.photos);
+    await refreshProjects(queryClient);
+    reset();
+    picked.clear();
+    toast.success("Update posted.");
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextAreaField label="What happened on site?" rows={4} error={errors.body?.message} {...register("body")} />
       <PhotoPicker picked={picked} disabled={isSubmitting} />
-      {failure ? (
-        <FormAlert>
-          <p>{failure}</p>
-        </FormAlert>
-      ) : null}
+      <FormAlert message={failure} />
       <div className="sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Post update" pendingLabel="Posting..." />
       </div>

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ProjectDetail, ProjectPhoto, SiteUpdate } from "../../../../shared/projects";
 import { Avatar } from "../../../components/ui/Avatar";
-import { Button } from "../../../components/ui/Button";
+import { LoadMoreButton } from "../../../components/ui/LoadMoreButton";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDateTime, formatRelative } from "../../../lib/format";
@@ -65,16 +65,7 @@ export function SiteDiary({ project }: { project: ProjectDetail }) {
                 <UpdateEntry key={update.id} update={update} onOpenPhoto={(photos, index) => setViewing({ photos, index })} />
               ))}
             </ul>
-            {updates.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="self-center"
-                disabled={updates.isFetchingNextPage}
-                onClick={() => void updates.fetchNextPage()}
-              >
-                {updates.isFetchingNextPage ? "Loading..." : "Load more updates"}
-              </Button>
-            ) : null}
+            <LoadMoreButton query={updates} label="Load more updates" />
           </div>
         ) : null}
       </SectionCard>

@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { failureMessage } from "./form-errors";
+
+type AttemptOptions = {
+  /** The form's own message for a server failure (SPEC §8 'Failed to ...'), else the server's. */
+  serverFailure?: string;
+  /** Also told of the failure (to show the server's field messages under the fields). */
+  onError?: (error: unknown) => void;
+};
+
+/**
+ * Something the user asked for that may fail (an upload, a code, sending a new one): whether it is under
+ * way and, once it failed, the message to show (see failureMessage). `attempt` resolves to whether it worked.
+ */
+export function useAttempt() {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const attempt = async (work: () => Promise<unknown>, { serverFailure, onError }: AttemptOptions = {}): Promise<boolean> => {
+    setFailure(null);
+    setPending(true);
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      onError?.(error);
+      setFailure(failureMessage(error, serverFailure));
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { pending, failure, setFailure, attempt };
+}
