@@ -157,3 +157,34 @@ test("a client requests a project; the project office turns it into a planning p
       .first(),
   ).toBeVisible();
 });
+
+test("the project office creates a project for a client found by name; the client sees it on their dashboard", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const office = await staffAccount(request, "Projects", "Bisi");
+  const client = await confirmedClient(request, "Chidi");
+  const title = uniqueName("Jabi lakeside office ");
+
+  await signIn(page, office.email);
+  await expect(page).toHaveURL("/dashboard/projects");
+  await page.getByRole("button", { name: "New project" }).click();
+  const form = page.getByRole("dialog", { name: "New project" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Category").selectOption("commercial");
+  await form.getByLabel("Description").fill("A four-storey office by Jabi Lake.");
+  await form.getByLabel("City").fill("Abuja");
+  await form.getByLabel("Find a client by name, email or company").fill(client.firstName);
+  await form.getByRole("radio", { name: new RegExp(`^${client.firstName} Okafor`) }).check();
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  const clientContext = await browser.newContext();
+  const clientPage = await clientContext.newPage();
+  await signIn(clientPage, client.email);
+  await expect(clientPage).toHaveURL("/dashboard");
+  await expect(clientPage.getByRole("article").getByRole("link", { name: title })).toBeVisible();
+  await clientContext.close();
+});

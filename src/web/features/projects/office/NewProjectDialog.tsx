@@ -7,7 +7,8 @@ import { SelectField, TextAreaField, TextField } from "../../auth/form-fields";
 import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
-import { emptyAsAbsent, emptyAsNull } from "../form-values";
+import { ClientField } from "../ClientField";
+import { emptyAsAbsent } from "../form-values";
 import { nairaInput } from "../money-field";
 import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField } from "../ProjectFields";
 import { ProjectForm } from "../ProjectForm";
@@ -93,15 +94,7 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
       <SiteFields />
       <BudgetField />
       <ScheduleFields />
-      <div className="sm:col-span-2">
-        <TextField
-          label="Client account ID"
-          optional
-          hint="The client's account ID, if they have an account; it can be set later."
-          error={errors.clientId?.message}
-          {...register("clientId", emptyAsNull)}
-        />
-      </div>
+      <ClientField />
       <ManagerField staff={staff} />
       <TeamField staff={staff} />
     </ProjectForm>
