@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { useAttempt } from "../../features/auth/use-attempt";
+import { useAttempt } from "../form/use-attempt";
 import { Button } from "./Button";
 import { ConfirmDialog } from "./ConfirmDialog";
 

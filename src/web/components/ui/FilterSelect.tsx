@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { inputClass } from "../../features/auth/form-fields";
+import { inputClass } from "../form/form-fields";
 
 type Props = {
   label: string;

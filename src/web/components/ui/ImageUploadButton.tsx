@@ -1,6 +1,6 @@
-import { FormAlert, mutedTextClass } from "../../features/auth/form-fields";
-import { useAttempt } from "../../features/auth/use-attempt";
 import { IMAGE_ACCEPT, IMAGE_TYPES } from "../../lib/image-types";
+import { FormAlert, mutedTextClass } from "../form/form-fields";
+import { useAttempt } from "../form/use-attempt";
 import { FileButton } from "./FileButton";
 
 type Props = {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { inputClass } from "../../features/auth/form-fields";
+import { inputClass } from "../form/form-fields";
 import { Button } from "./Button";
 
 /** A search box and its button; the search runs when submitted (Enter or the button). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { mutedTextClass } from "../../features/auth/form-fields";
+import { mutedTextClass } from "../form/form-fields";
 import { Button } from "./Button";
 
 /** Data on its way: announced politely to screen readers. */

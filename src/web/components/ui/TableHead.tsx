@@ -1,4 +1,4 @@
-import { mutedTextClass } from "../../features/auth/form-fields";
+import { mutedTextClass } from "../form/form-fields";
 
 export type Column = { label: string; className?: string };
 

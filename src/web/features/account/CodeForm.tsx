@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
-import { CodeField, FormAlert, SubmitButton } from "../auth/form-fields";
-import { useAttempt } from "../auth/use-attempt";
+import { CodeField, FormAlert, SubmitButton } from "../../components/form/form-fields";
+import { useAttempt } from "../../components/form/use-attempt";
 
 type Props = {
   label: string;

@@ -3,10 +3,10 @@ import { useNavigate } from "react-router";
 import { z } from "zod";
 import { accountMessages, deleteAccountSchema } from "../../../shared/account";
 import { authMessages, type SessionUser } from "../../../shared/auth";
+import { AccountUsername, CodeField, FormAlert, mutedTextClass, PasswordField, TextField } from "../../components/form/form-fields";
+import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
 import { useAuth } from "../auth/AuthProvider";
-import { AccountUsername, CodeField, FormAlert, mutedTextClass, PasswordField, TextField } from "../auth/form-fields";
-import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
 

@@ -1,9 +1,17 @@
 import { useState } from "react";
 import { accountMessages, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
+import {
+  AccountUsername,
+  EmailField,
+  FormAlert,
+  FormSuccess,
+  mutedTextClass,
+  PasswordField,
+  SubmitButton,
+} from "../../components/form/form-fields";
+import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
 import { useAuth } from "../auth/AuthProvider";
-import { AccountUsername, EmailField, FormAlert, FormSuccess, mutedTextClass, PasswordField, SubmitButton } from "../auth/form-fields";
-import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 import { accountApi } from "./api";
 import { CodeForm } from "./CodeForm";

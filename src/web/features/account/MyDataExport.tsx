@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { FormAlert, FormSuccess, mutedTextClass } from "../../components/form/form-fields";
+import { useAttempt } from "../../components/form/use-attempt";
 import { Button } from "../../components/ui/Button";
 import { saveFile } from "../../lib/save-file";
-import { FormAlert, FormSuccess, mutedTextClass } from "../auth/form-fields";
-import { useAttempt } from "../auth/use-attempt";
 import { accountApi } from "./api";
 
 /** A copy of everything the portal holds about the user, as a JSON file (Nigeria Data Protection Act: right of access). */

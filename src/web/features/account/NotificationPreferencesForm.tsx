@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { NotificationSettings } from "../../../shared/account";
 import { type NotificationChannels, type NotificationKind, notificationKinds } from "../../../shared/notifications";
+import { failureMessage } from "../../components/form/form-errors";
+import { FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { failureMessage } from "../auth/form-errors";
-import { FormAlert, FormSuccess, SubmitButton } from "../auth/form-fields";
 import { accountApi, notificationSettingsQuery } from "./api";
 
 const channels: { key: keyof NotificationChannels; label: string }[] = [

@@ -1,8 +1,8 @@
 import { profileSchema, type SessionUser } from "../../../shared/auth";
+import { FormAlert, SubmitButton, TextField } from "../../components/form/form-fields";
+import { useApiForm } from "../../components/form/use-api-form";
 import { useAuth } from "../auth/AuthProvider";
 import { authApi } from "../auth/api";
-import { FormAlert, SubmitButton, TextField } from "../auth/form-fields";
-import { useApiForm } from "../auth/use-api-form";
 import { toast } from "../toast/toast-store";
 
 const fields = ["firstName", "lastName", "phone", "location", "company"] as const;

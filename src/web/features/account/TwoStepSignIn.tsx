@@ -1,12 +1,12 @@
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { mfaCodeSchema, type SessionUser } from "../../../shared/auth";
+import { FormAlert, FormSuccess, mutedTextClass } from "../../components/form/form-fields";
+import { useAttempt } from "../../components/form/use-attempt";
 import { Button } from "../../components/ui/Button";
 import { saveFile } from "../../lib/save-file";
 import { useAuth } from "../auth/AuthProvider";
 import { authApi, type MfaEnrolment } from "../auth/api";
-import { FormAlert, FormSuccess, mutedTextClass } from "../auth/form-fields";
-import { useAttempt } from "../auth/use-attempt";
 import { toast } from "../toast/toast-store";
 import { CodeForm } from "./CodeForm";
 

@@ -1,7 +1,7 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { failureMessage } from "../../components/form/form-errors";
+import { InlineAlert } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
-import { failureMessage } from "../auth/form-errors";
-import { InlineAlert } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { approveAccount } from "./api";
 

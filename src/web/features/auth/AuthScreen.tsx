@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { linkClass, mutedTextClass } from "./form-fields";
+import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 
 /** The heading of a sign-in, sign-up or recovery screen, with what it is for. */
 export function AuthHeader({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,9 +1,9 @@
 import { changePasswordSchema } from "../../../shared/auth";
+import { AccountUsername, FormAlert, PasswordField, SubmitButton } from "../../components/form/form-fields";
+import { withPasswordConfirmation } from "../../components/form/password-confirmation";
+import { useApiForm } from "../../components/form/use-api-form";
 import { toast } from "../toast/toast-store";
 import { authApi } from "./api";
-import { AccountUsername, FormAlert, PasswordField, SubmitButton } from "./form-fields";
-import { withPasswordConfirmation } from "./password-confirmation";
-import { useApiForm } from "./use-api-form";
 
 const formSchema = withPasswordConfirmation(changePasswordSchema);
 

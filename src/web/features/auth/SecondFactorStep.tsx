@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { authMessages } from "../../../shared/auth";
+import { CodeField, FormAlert, SubmitButton } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { AuthHeader } from "./AuthScreen";
-import { CodeField, FormAlert, SubmitButton } from "./form-fields";
 
 type Props = {
   failure: string | null;

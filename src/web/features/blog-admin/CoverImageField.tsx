@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { BLOG_COVER_MAX_BYTES, blogAdminMessages, type ManagedPost } from "../../../shared/blog-admin";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { ImageUploadButton } from "../../components/ui/ImageUploadButton";
-import { mutedTextClass } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { afterPostChange, blogAdminApi } from "./api";
 

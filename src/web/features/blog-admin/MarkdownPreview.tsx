@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { failureMessage } from "../../components/form/form-errors";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { PRIVATE_QUERY_META } from "../../lib/api-query";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { failureMessage } from "../auth/form-errors";
-import { mutedTextClass } from "../auth/form-fields";
 import { blogAdminApi } from "./api";
 
 const PREVIEW_DELAY_MS = 400;

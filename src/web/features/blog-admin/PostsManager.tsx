@@ -4,13 +4,13 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { type BlogPostStatus, blogPostStatuses, type ManagedPostSummary } from "../../../shared/blog-admin";
 import { blogCategoryName } from "../../../shared/content";
+import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { FilterTabs } from "../../components/ui/FilterTabs";
 import { Pager } from "../../components/ui/Pager";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate, formatRelative } from "../../lib/format";
 import { pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
-import { linkClass, mutedTextClass } from "../auth/form-fields";
 import { managedPostsQuery } from "./api";
 import { PostEditor } from "./PostEditor";
 

@@ -3,10 +3,10 @@ import { type FormEvent, useState } from "react";
 import { INQUIRY_DEPARTMENTS } from "../../../shared/access";
 import type { InquiryItem } from "../../../shared/inquiries";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
+import { FormAlert, inputClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../auth/AuthProvider";
-import { FormAlert, inputClass } from "../auth/form-fields";
 import { staffDirectoryQuery } from "./api";
 import { updateFailure, useInquiryUpdate } from "./use-inquiry-update";
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { InquiryItem, InquiryUpdate } from "../../../shared/inquiries";
+import { FormAlert, TextAreaField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
-import { FormAlert, TextAreaField } from "../auth/form-fields";
 import { updateFailure, useInquiryUpdate } from "./use-inquiry-update";
 
 /**

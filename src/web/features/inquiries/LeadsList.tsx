@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { Pager } from "../../components/ui/Pager";
 import { ResultCount } from "../../components/ui/ResultCount";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
-import { mutedTextClass } from "../auth/form-fields";
 import { inquiriesQuery } from "./api";
 import { InquiryStatusBadge } from "./InquiryStatusBadge";
 

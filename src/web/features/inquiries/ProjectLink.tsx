@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { InquiryItem } from "../../../shared/inquiries";
 import { projectStatusLabels } from "../../../shared/projects";
+import { FormAlert, linkClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { FormAlert, linkClass } from "../auth/form-fields";
 import { projectSearchQuery } from "./api";
 import { updateFailure, useInquiryUpdate } from "./use-inquiry-update";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../../shared/api";
 import type { InquiryUpdate } from "../../../shared/inquiries";
-import { failureMessage } from "../auth/form-errors";
+import { failureMessage } from "../../components/form/form-errors";
 import { toast } from "../toast/toast-store";
 import { inquiryQuery, refreshInquiries, updateInquiry } from "./api";
 

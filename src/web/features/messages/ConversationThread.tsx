@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from "react";
 import type { ConversationSummary } from "../../../shared/conversations";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../auth/AuthProvider";
-import { mutedTextClass } from "../auth/form-fields";
 import { Composer } from "./Composer";
 import { ConversationKindIcon, kindLabel } from "./ConversationKindIcon";
 import { MessageLog } from "./MessageLog";

@@ -1,6 +1,6 @@
 import type { ChatAttachment } from "../../../shared/conversations";
+import { linkClass } from "../../components/form/form-fields";
 import { ModalDialog } from "../../components/ui/ModalDialog";
-import { linkClass } from "../auth/form-fields";
 
 /** A message's photo at its larger size, over the page. */
 export function PhotoViewer({ photo, onClose }: { photo: ChatAttachment | null; onClose: () => void }) {

@@ -6,12 +6,12 @@ import { canUseDepartmentChannel } from "../../../shared/access";
 import { type ConversationSummary, conversationPath } from "../../../shared/conversations";
 import { GENERAL_USERS } from "../../../shared/departments";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
+import { failureMessage } from "../../components/form/form-errors";
+import { FormAlert, InlineAlert, inputClass, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { DialogButton } from "../../components/ui/DialogButton";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../auth/AuthProvider";
-import { failureMessage } from "../auth/form-errors";
-import { FormAlert, InlineAlert, inputClass, mutedTextClass } from "../auth/form-fields";
 import { conversationsQuery, openDepartmentChannel, openDirectConversation, staffDirectoryQuery } from "./api";
 import { OnlineText, PersonAvatar, useOnlinePeople } from "./people";
 

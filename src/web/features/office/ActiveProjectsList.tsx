@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { projectStatusLabels } from "../../../shared/projects";
+import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Pager } from "../../components/ui/Pager";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { linkClass, mutedTextClass } from "../auth/form-fields";
 import { activeProjectsQuery } from "./api";
 
 /** Planned, running and paused projects with their progress, each opening its project page. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { OfficeOverview } from "../../../shared/office";
+import { linkClass } from "../../components/form/form-fields";
 import { StatCard, StatGrid } from "../../components/ui/StatCard";
-import { linkClass } from "../auth/form-fields";
 
 const count = new Intl.NumberFormat("en-NG");
 

@@ -1,9 +1,9 @@
 import { ShieldAlert, ShieldCheck } from "lucide-react";
 import type { SecurityEventItem } from "../../../shared/office";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
 import { describeUserAgent } from "../../lib/user-agent";
-import { mutedTextClass } from "../auth/form-fields";
 import { describeSecurityEvent } from "./security-events";
 
 /** The newest entries of the access log: what happened, to which account, from where. */

@@ -1,8 +1,8 @@
 import type { PendingStaffAccount } from "../../../shared/people";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
 import { ApproveButton } from "../admin/ApproveButton";
-import { mutedTextClass } from "../auth/form-fields";
 import { peopleQuery } from "./api";
 
 /** Staff who registered and wait to be let in; admins approve them here, HR sees who is coming. */

@@ -2,11 +2,11 @@ import { Mail, Phone } from "lucide-react";
 import { useState } from "react";
 import { roleLabels } from "../../../shared/departments";
 import type { DepartmentStaff, StaffMember } from "../../../shared/people";
+import { inputClass, linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Avatar } from "../../components/ui/Avatar";
 import { ResultCount } from "../../components/ui/ResultCount";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatRelative } from "../../lib/format";
-import { inputClass, linkClass, mutedTextClass } from "../auth/form-fields";
 
 const fullName = (person: StaffMember) => `${person.firstName} ${person.lastName}`;
 

@@ -2,12 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import { type PortfolioCandidate, projectCategories, projectCategoryLabels, projectStatusLabels } from "../../../shared/projects";
+import { failureMessage } from "../../components/form/form-errors";
+import { FormAlert, mutedTextClass, TextAreaField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { Pager } from "../../components/ui/Pager";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { failureMessage } from "../auth/form-errors";
-import { FormAlert, mutedTextClass, TextAreaField } from "../auth/form-fields";
 import { toast } from "../toast/toast-store";
 import { portfolioCandidatesQuery, savePortfolioChoice } from "./api";
 

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import type { ClientOption } from "../../../shared/projects";
+import { inputClass, mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
 import { privateQuery } from "../../lib/api-query";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { inputClass, mutedTextClass } from "../auth/form-fields";
 
 const clientsQuery = (search: string) => privateQuery<{ clients: ClientOption[] }>(["/projects/clients", { search }]);
 

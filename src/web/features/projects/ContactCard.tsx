@@ -1,7 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import type { ProjectContact } from "../../../shared/projects";
+import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Avatar } from "../../components/ui/Avatar";
-import { linkClass, mutedTextClass } from "../auth/form-fields";
 
 /** A person to reach about a project: photo, name, role, phone (tel: link) and email (mailto: link). */
 export function ContactCard({ person, relation }: { person: ProjectContact; relation: string }) {

@@ -1,8 +1,8 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { failureMessage } from "../../components/form/form-errors";
 import { Button } from "../../components/ui/Button";
 import { saveFile } from "../../lib/save-file";
-import { failureMessage } from "../auth/form-errors";
 import { toast } from "../toast/toast-store";
 import { projectsApi } from "./api";
 

@@ -1,6 +1,6 @@
 import { useFormContext, useFormState } from "react-hook-form";
 import { type ProjectCategory, type ProjectStatus, projectStatuses, projectStatusLabels } from "../../../shared/projects";
-import { SelectField, TextField } from "../auth/form-fields";
+import { SelectField, TextField } from "../../components/form/form-fields";
 import { CategoryOptions } from "./CategoryOptions";
 import { emptyAsNull } from "./form-values";
 

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { type FieldValues, FormProvider } from "react-hook-form";
-import { FormAlert, SubmitButton } from "../auth/form-fields";
-import type { ApiForm } from "../auth/use-api-form";
+import { FormAlert, SubmitButton } from "../../components/form/form-fields";
+import type { ApiForm } from "../../components/form/use-api-form";
 
 type Props<Input extends FieldValues, Output> = {
   form: ApiForm<Input, Output>;

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Controller, useFormContext, useFormState } from "react-hook-form";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
+import { mutedTextClass, SelectField } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { mutedTextClass, SelectField } from "../auth/form-fields";
 import { staffDirectoryQuery } from "./api";
 import { emptyAsNull } from "./form-values";
 

@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { authMessages, emailOnlySchema, resetPasswordSchema, resetRequestedMessage, VERIFICATION_CODE_LENGTH } from "../../../shared/auth";
-import { Button, ButtonLink } from "../../components/ui/Button";
-import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
-import { authApi } from "../../features/auth/api";
 import {
   AccountUsername,
   CodeField,
@@ -11,9 +8,12 @@ import {
   FormSuccess,
   PasswordField,
   SubmitButton,
-} from "../../features/auth/form-fields";
-import { withPasswordConfirmation } from "../../features/auth/password-confirmation";
-import { useApiForm } from "../../features/auth/use-api-form";
+} from "../../components/form/form-fields";
+import { withPasswordConfirmation } from "../../components/form/password-confirmation";
+import { useApiForm } from "../../components/form/use-api-form";
+import { Button, ButtonLink } from "../../components/ui/Button";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
+import { authApi } from "../../features/auth/api";
 
 const newPasswordSchema = withPasswordConfirmation(resetPasswordSchema.pick({ code: true, newPassword: true }));
 

@@ -3,10 +3,10 @@ import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation } from "react-router";
 import { authMessages, credentialsSchema, tooManyLoginAttemptsBrowser, type VerifyCredentialsResult } from "../../../shared/auth";
 import { dashboardPathFor } from "../../../shared/departments";
+import { EmailField, FormAlert, linkClass, mutedTextClass, PasswordField, SubmitButton } from "../../components/form/form-fields";
 import { useAuth } from "../../features/auth/AuthProvider";
 import { AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
-import { EmailField, FormAlert, linkClass, mutedTextClass, PasswordField, SubmitButton } from "../../features/auth/form-fields";
 import {
   afterFailedAttempt,
   blockedForMinutes,

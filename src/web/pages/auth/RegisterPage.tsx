@@ -4,9 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../shared/api";
 import { authMessages, type RegistrationInput, registrationSchema } from "../../../shared/auth";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
-import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
-import { authApi } from "../../features/auth/api";
-import { failureMessage, showFieldErrors } from "../../features/auth/form-errors";
+import { failureMessage, showFieldErrors } from "../../components/form/form-errors";
 import {
   EmailField,
   FormAlert,
@@ -15,7 +13,9 @@ import {
   SelectField,
   SubmitButton,
   TextField,
-} from "../../features/auth/form-fields";
+} from "../../components/form/form-fields";
+import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
+import { authApi } from "../../features/auth/api";
 import { zodResolver } from "../../lib/form-resolver";
 
 const fields = [

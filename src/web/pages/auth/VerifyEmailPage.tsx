@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { authMessages, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from "../../../shared/auth";
+import { CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
+import { useApiForm } from "../../components/form/use-api-form";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
-import { CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../features/auth/form-fields";
-import { useApiForm } from "../../features/auth/use-api-form";
 
 const newCodeSent = "If that address has an unconfirmed account, a new code is on its way.";
 

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessagesSquare } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { cardClass } from "../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../../features/auth/AuthProvider";
-import { linkClass, mutedTextClass } from "../../features/auth/form-fields";
 import { conversationsQuery } from "../../features/messages/api";
 import { ConversationList } from "../../features/messages/ConversationList";
 import { ConversationThread } from "../../features/messages/ConversationThread";

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { AvatarForm } from "../../features/account/AvatarForm";
@@ -13,7 +14,6 @@ import { TwoStepSignIn } from "../../features/account/TwoStepSignIn";
 import { useAuth } from "../../features/auth/AuthProvider";
 import { profileQuery } from "../../features/auth/api";
 import { ChangePasswordForm } from "../../features/auth/ChangePasswordForm";
-import { mutedTextClass } from "../../features/auth/form-fields";
 import { ThemeSwitch } from "../../features/site/ThemeSwitch";
 
 const sections = [

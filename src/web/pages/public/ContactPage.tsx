@@ -1,9 +1,9 @@
 import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type ContactInquiryInput, contactAcknowledgement, contactInquirySchema } from "../../../shared/contact";
+import { EmailField, FormAlert, TextAreaField, TextField } from "../../components/form/form-fields";
+import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
-import { EmailField, FormAlert, TextAreaField, TextField } from "../../features/auth/form-fields";
-import { useApiForm } from "../../features/auth/use-api-form";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { activeProjectStatuses } from "../../../../shared/projects";
+import { linkClass } from "../../../components/form/form-fields";
 import { StatCard, StatGrid } from "../../../components/ui/StatCard";
-import { linkClass } from "../../auth/form-fields";
 import { conversationsQuery, projectFeedQuery, projectsListQuery } from "../api";
 import { DASHBOARD_PROJECTS } from "./ClientProjects";
 

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import { Link } from "react-router";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { documentDownloadUrl, projectFeedQuery } from "../api";
 import { DownloadButton } from "../DownloadButton";
 import { projectPagePath } from "../project-labels";

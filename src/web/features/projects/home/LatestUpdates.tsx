@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Camera } from "lucide-react";
 import { Link } from "react-router";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDateTime, formatRelative } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { projectFeedQuery } from "../api";
 import { projectPagePath } from "../project-labels";
 

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { MilestoneDue } from "../../../../shared/projects";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { projectFeedQuery } from "../api";
 import { projectPagePath } from "../project-labels";
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { projectRequestSchema } from "../../../../shared/projects";
+import { TextAreaField, TextField } from "../../../components/form/form-fields";
+import { useApiForm } from "../../../components/form/use-api-form";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { TextAreaField, TextField } from "../../auth/form-fields";
-import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi } from "../api";
 import { emptyAsNull } from "../form-values";

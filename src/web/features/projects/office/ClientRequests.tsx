@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatRelative } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { projectsListQuery } from "../api";
 import { categoryLabel, placeOf, projectPagePath } from "../project-labels";
 import { ConvertRequestDialog } from "./ConvertRequestDialog";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { projectStatsQuery } from "../api";
 import { projectPagePath } from "../project-labels";
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { type ProjectListItem, projectStatuses, projectStatusLabels } from "../../../../shared/projects";
+import { inputClass, mutedTextClass } from "../../../components/form/form-fields";
 import { FilterSelect } from "../../../components/ui/FilterSelect";
 import { Pager } from "../../../components/ui/Pager";
 import { ResultCount } from "../../../components/ui/ResultCount";
@@ -9,7 +10,6 @@ import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/
 import { TableHead } from "../../../components/ui/TableHead";
 import { formatDate, formatRelative } from "../../../lib/format";
 import { useSearchFilters } from "../../../lib/use-search-filters";
-import { inputClass, mutedTextClass } from "../../auth/form-fields";
 import { projectsListQuery } from "../api";
 import { CategoryOptions } from "../CategoryOptions";
 import { ProgressBar } from "../ProgressBar";

@@ -1,6 +1,6 @@
 import type { ProjectFinance } from "../../../../shared/projects";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { formatNaira, formatPercent } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 
 /** Budget against spent: the figures, what remains (or the overrun), and a bar of the share spent. */
 export function BudgetSummary({ finance }: { finance: ProjectFinance }) {

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { documentTitleSchema, projectMessages } from "../../../../shared/projects";
-import { FormAlert, inputClass, mutedTextClass, SubmitButton, TextField } from "../../auth/form-fields";
-import { useAttempt } from "../../auth/use-attempt";
+import { FormAlert, inputClass, mutedTextClass, SubmitButton, TextField } from "../../../components/form/form-fields";
+import { useAttempt } from "../../../components/form/use-attempt";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { DOCUMENT_ACCEPT, documentProblem, formatFileSize } from "../upload-checks";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ProjectCategory, type ProjectDetail, projectUpdateSchema } from "../../../../shared/projects";
+import { SelectField, TextAreaField, TextField } from "../../../components/form/form-fields";
+import { useApiForm } from "../../../components/form/use-api-form";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { SelectField, TextAreaField, TextField } from "../../auth/form-fields";
-import { useApiForm } from "../../auth/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { nairaInput, nairaText } from "../money-field";

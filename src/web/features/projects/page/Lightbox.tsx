@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect } from "react";
 import type { ProjectPhoto } from "../../../../shared/projects";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
 import { formatDateTime } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 
 type Props = {
   photos: readonly ProjectPhoto[];

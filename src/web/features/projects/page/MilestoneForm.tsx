@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { type Milestone, milestoneCreateSchema, type ProgressMode } from "../../../../shared/projects";
+import { FormAlert, TextAreaField, TextField } from "../../../components/form/form-fields";
+import { useApiForm } from "../../../components/form/use-api-form";
 import { Button } from "../../../components/ui/Button";
-import { FormAlert, TextAreaField, TextField } from "../../auth/form-fields";
-import { useApiForm } from "../../auth/use-api-form";
 import { emptyAsNull } from "../form-values";
 
 const fields = ["title", "description", "dueDate", "weight"] as const;

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { ProjectPhoto } from "../../../../shared/projects";
+import { InlineAlert, inputClass } from "../../../components/form/form-fields";
+import { useAttempt } from "../../../components/form/use-attempt";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
-import { InlineAlert, inputClass } from "../../auth/form-fields";
-import { useAttempt } from "../../auth/use-attempt";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 

@@ -1,10 +1,10 @@
 import { ImagePlus } from "lucide-react";
 import { useId } from "react";
 import { PHOTOS_PER_UPLOAD } from "../../../../shared/projects";
+import { FormAlert, inputClass, mutedTextClass } from "../../../components/form/form-fields";
 import { Button } from "../../../components/ui/Button";
 import { FileButton } from "../../../components/ui/FileButton";
 import { IMAGE_ACCEPT } from "../../../lib/image-types";
-import { FormAlert, inputClass, mutedTextClass } from "../../auth/form-fields";
 import type { usePickedPhotos } from "./use-picked-photos";
 
 type Props = { picked: ReturnType<typeof usePickedPhotos>; disabled?: boolean; label?: string };

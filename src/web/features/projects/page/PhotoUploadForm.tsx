@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { projectMessages } from "../../../../shared/projects";
+import { FormAlert } from "../../../components/form/form-fields";
+import { useAttempt } from "../../../components/form/use-attempt";
 import { Button } from "../../../components/ui/Button";
-import { FormAlert } from "../../auth/form-fields";
-import { useAttempt } from "../../auth/use-attempt";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { PhotoPicker } from "./PhotoPicker";

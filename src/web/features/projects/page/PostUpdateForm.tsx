@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { siteUpdateSchema } from "../../../../shared/projects";
-import { FormAlert, SubmitButton, TextAreaField } from "../../auth/form-fields";
-import { useApiForm } from "../../auth/use-api-form";
+import { FormAlert, SubmitButton, TextAreaField } from "../../../components/form/form-fields";
+import { useApiForm } from "../../../components/form/use-api-form";
 import { toast } from "../../toast/toast-store";
 import { projectsApi, refreshProjects } from "../api";
 import { PhotoPicker } from "./PhotoPicker";

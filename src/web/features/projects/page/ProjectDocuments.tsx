@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import type { ProjectDetail } from "../../../../shared/projects";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { toast } from "../../toast/toast-store";
 import { projectDocumentsQuery, projectsApi, refreshProjects } from "../api";
 import { DownloadButton } from "../DownloadButton";

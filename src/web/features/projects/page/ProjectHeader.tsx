@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProjectDetail } from "../../../../shared/projects";
+import { linkClass, mutedTextClass } from "../../../components/form/form-fields";
 import { formatDate } from "../../../lib/format";
-import { linkClass, mutedTextClass } from "../../auth/form-fields";
 import { ProgressBar } from "../ProgressBar";
 import { ProjectStatusBadge } from "../ProjectStatusBadge";
 import { placeOf } from "../project-labels";

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import type { ProjectDetail } from "../../../../shared/projects";
+import { linkClass, mutedTextClass } from "../../../components/form/form-fields";
 import { Avatar } from "../../../components/ui/Avatar";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
-import { linkClass, mutedTextClass } from "../../auth/form-fields";
 import { ContactCard } from "../ContactCard";
 import { avatarPerson } from "../person";
 import { categoryLabel } from "../project-labels";

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ProjectDetail, ProjectPhoto, SiteUpdate } from "../../../../shared/projects";
+import { mutedTextClass } from "../../../components/form/form-fields";
 import { Avatar } from "../../../components/ui/Avatar";
 import { LoadMoreButton } from "../../../components/ui/LoadMoreButton";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDateTime, formatRelative } from "../../../lib/format";
-import { mutedTextClass } from "../../auth/form-fields";
 import { siteUpdatesQuery } from "../api";
 import { avatarPerson } from "../person";
 import { Lightbox } from "./Lightbox";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { departments } from "../../../../shared/departments";
+import { linkClass } from "../../../components/form/form-fields";
 import { PageHeader, PortalPage } from "../../../components/ui/PageHeader";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { useAuth } from "../../../features/auth/AuthProvider";
-import { linkClass } from "../../../features/auth/form-fields";
 import { officeOverviewQuery } from "../../../features/office/api";
 import { OfficeFigures } from "../../../features/office/OfficeFigures";
 import { SecurityEventsList } from "../../../features/office/SecurityEventsList";
