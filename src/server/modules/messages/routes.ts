@@ -1,7 +1,6 @@
 import "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Viewer } from "../../../shared/access.js";
 import {
   conversationMessages,
   directConversationSchema,
@@ -13,7 +12,7 @@ import {
   readMarkerSchema,
   sendMessageSchema,
 } from "../../../shared/conversations.js";
-import { currentUser } from "../../platform/authenticate.js";
+import { currentViewer } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
 import type { IncomingImage } from "./attachments.js";
@@ -24,11 +23,6 @@ type Options = { conversations: ConversationsService; requireUser: (request: Fas
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const projectParams = z.object({ projectId: z.coerce.number().int().positive() });
 const departmentParams = z.object({ department: z.string().min(1).max(100) });
-
-const viewerOf = (request: FastifyRequest): Viewer => {
-  const claims = currentUser(request);
-  return { id: claims.userId, role: claims.role, department: claims.department };
-};
 
 const attachmentTooLarge = () =>
   new ApiError(413, conversationMessages.attachmentTooLarge, "file_too_large", { attachments: conversationMessages.attachmentTooLarge });
@@ -64,26 +58,26 @@ async function readMultipartMessage(request: FastifyRequest): Promise<{ body: st
 
 /** Conversations of the portal: the list, opening one, its messages, writing and reading. */
 export async function conversationsRoutes(app: FastifyInstance, { conversations, requireUser }: Options) {
-  app.get("/conversations", { preHandler: requireUser }, async (request) => ok(await conversations.list(viewerOf(request))));
+  app.get("/conversations", { preHandler: requireUser }, async (request) => ok(await conversations.list(currentViewer(request))));
 
   app.get("/conversations/project/:projectId", { preHandler: requireUser }, async (request) => {
     const { projectId } = parseInput(projectParams, request.params);
-    return ok({ conversation: await conversations.forProject(viewerOf(request), projectId) });
+    return ok({ conversation: await conversations.forProject(currentViewer(request), projectId) });
   });
 
   app.get("/conversations/department/:department", { preHandler: requireUser }, async (request) => {
     const { department } = parseInput(departmentParams, request.params);
-    return ok({ conversation: await conversations.forDepartment(viewerOf(request), department) });
+    return ok({ conversation: await conversations.forDepartment(currentViewer(request), department) });
   });
 
   app.post("/conversations/direct", { preHandler: requireUser }, async (request) => {
     const { userId } = parseInput(directConversationSchema, request.body);
-    return ok({ conversation: await conversations.direct(viewerOf(request), userId) });
+    return ok({ conversation: await conversations.direct(currentViewer(request), userId) });
   });
 
   app.get("/conversations/:id/messages", { preHandler: requireUser }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return ok(await conversations.messages(viewerOf(request), id, parseInput(messagesQuerySchema, request.query)));
+    return ok(await conversations.messages(currentViewer(request), id, parseInput(messagesQuerySchema, request.query)));
   });
 
   app.post(
@@ -91,7 +85,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     { preHandler: requireUser, config: perUserLimit(MESSAGES_PER_MINUTE, 1) },
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params);
-      const message = await conversations.post(viewerOf(request), id, async () =>
+      const message = await conversations.post(currentViewer(request), id, async () =>
         request.isMultipart() ? readMultipartMessage(request) : { ...parseInput(sendMessageSchema, request.body), images: [] },
       );
       return reply.status(201).send(ok({ message }));
@@ -101,6 +95,6 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
   app.post("/conversations/:id/read", { preHandler: requireUser }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { lastReadMessageId } = parseInput(readMarkerSchema, request.body);
-    return ok(await conversations.markRead(viewerOf(request), id, lastReadMessageId));
+    return ok(await conversations.markRead(currentViewer(request), id, lastReadMessageId));
   });
 }

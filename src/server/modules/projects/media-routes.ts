@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { beforeCursorSchema, DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_UPLOAD, projectMessages } from "../../../shared/projects.js";
-import { currentUser } from "../../platform/authenticate.js";
+import { currentViewer } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Diary } from "./diary.js";
@@ -9,7 +9,7 @@ import type { Documents } from "./documents.js";
 import type { Gallery } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
 import { readMultipart } from "./multipart.js";
-import { idParam, viewerOf } from "./params.js";
+import { idParam } from "./params.js";
 
 type Options = {
   diary: Diary;
@@ -41,7 +41,7 @@ const documentLimits = {
 /** A project's site diary, photo gallery and documents (uploads are multipart forms). */
 export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, requireUser }: Options) {
   app.addHook("preHandler", requireUser);
-  const viewer = (request: FastifyRequest) => viewerOf(currentUser(request));
+  const viewer = currentViewer;
   const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
   const before = (request: FastifyRequest) => parseInput(beforeCursorSchema, request.query).before;
   const photoIdOf = (request: FastifyRequest) => idParam(request.params, "photoId", "Photo not found.");

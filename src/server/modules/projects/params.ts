@@ -1,6 +1,4 @@
 import { z } from "zod";
-import type { Viewer } from "../../../shared/access.js";
-import type { Role } from "../../../shared/departments.js";
 import { projectMessages } from "../../../shared/projects.js";
 import { ApiError } from "../../platform/envelope.js";
 
@@ -12,10 +10,3 @@ export function idParam(params: unknown, name: string, what: string = projectMes
   if (!parsed.success) throw new ApiError(404, what, "not_found");
   return parsed.data;
 }
-
-/** The signed-in caller as the access rules see them. */
-export const viewerOf = (claims: { userId: string; role: Role; department: string }): Viewer => ({
-  id: claims.userId,
-  role: claims.role,
-  department: claims.department,
-});

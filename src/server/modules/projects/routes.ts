@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientSearchQuerySchema, portfolioCandidatesQuerySchema, projectListQuerySchema } from "../../../shared/projects.js";
-import { currentUser } from "../../platform/authenticate.js";
+import { currentViewer } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Milestones } from "./milestones.js";
 import type { Overview } from "./overview.js";
-import { idParam, viewerOf } from "./params.js";
+import { idParam } from "./params.js";
 import type { ProjectsService } from "./service.js";
 
 type Options = {
@@ -20,7 +20,7 @@ const milestoneIdOf = (request: FastifyRequest) => idParam(request.params, "mile
 /** Projects, their schedule, the dashboards' feed and the office's figures. Every route needs a signed-in caller. */
 export async function projectsRoutes(app: FastifyInstance, { projects, milestones, overview, requireUser }: Options) {
   app.addHook("preHandler", requireUser);
-  const viewer = (request: FastifyRequest) => viewerOf(currentUser(request));
+  const viewer = currentViewer;
   const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
 
   app.get("/projects", async (request) => ok(await projects.list(viewer(request), parseInput(projectListQuerySchema, request.query))));
