@@ -1,35 +1,21 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { type CaughtMail, codeIn, startMailCatcher } from "../src/server/testing/mail-catcher";
 
 /** The site under test sends its email here (see playwright.config.ts); each mail becomes a file the journeys read. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const MAIL_DIR = path.resolve(".e2e-mail");
 
-/** Playwright global setup: a real SMTP server on loopback for the whole run. */
+/** Playwright global setup: the tests' SMTP catcher on a known port for the whole run, its mails shared as files. */
 export default async function startMailServer() {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((address) => address.address).join(",");
-        writeFileSync(
-          path.join(MAIL_DIR, `${String(++count).padStart(5, "0")}.json`),
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }),
-        );
-        callback();
-      });
-    },
+  const catcher = await startMailCatcher({
+    port: E2E_SMTP_PORT,
+    onMail: (mail) => writeFileSync(path.join(MAIL_DIR, `${String(++count).padStart(5, "0")}.json`), JSON.stringify(mail)),
   });
-  await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, "127.0.0.1", resolve));
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return catcher.close;
 }
 
 /** The six-digit code of the newest mail to this address, waiting up to 10 s for it. */
@@ -39,9 +25,9 @@ export async function codeFromLatestMail(address: string, subjectIncludes: strin
     const mails = readdirSync(MAIL_DIR)
       .sort()
       .reverse()
-      .map((name) => JSON.parse(readFileSync(path.join(MAIL_DIR, name), "utf8")) as { to: string; raw: string });
-    const mail = mails.find((candidate) => candidate.to.split(",").includes(address) && candidate.raw.includes(subjectIncludes));
-    const code = mail && /^Subject: .*?\b(\d{6})\b/m.exec(mail.raw)?.[1];
+      .map((name) => JSON.parse(readFileSync(path.join(MAIL_DIR, name), "utf8")) as CaughtMail);
+    const mail = mails.find((candidate) => candidate.to.includes(address) && candidate.raw.includes(subjectIncludes));
+    const code = mail && codeIn(mail);
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

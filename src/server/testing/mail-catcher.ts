@@ -3,8 +3,11 @@ import { SMTPServer } from "smtp-server";
 
 export type CaughtMail = { to: string[]; subject: string; raw: string };
 
-/** A real SMTP server on a loopback port that keeps what it receives, for tests that read emails. */
-export async function startMailCatcher() {
+/**
+ * A real SMTP server on a loopback port (any free one unless given) that keeps what it receives, for tests
+ * that read emails; `onMail` also hands each mail on (the browser journeys write them to files).
+ */
+export async function startMailCatcher(options: { port?: number; onMail?: (mail: CaughtMail) => void } = {}) {
   const mails: CaughtMail[] = [];
   const waiting: (() => void)[] = [];
   const server = new SMTPServer({
@@ -17,13 +20,15 @@ export async function startMailCatcher() {
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
-        mails.push({ to: session.envelope.rcptTo.map((address) => address.address), subject, raw });
+        const mail = { to: session.envelope.rcptTo.map((address) => address.address), subject, raw };
+        mails.push(mail);
+        options.onMail?.(mail);
         for (const wake of waiting.splice(0)) wake();
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
