@@ -22,10 +22,10 @@ async function fetchNewest(conversationId: number): Promise<Thread> {
 }
 
 /**
- * A conversation's thread. The first fetch takes the newest page; every later one (a pushed event, a
- * reconnection: RealtimeSync invalidates /conversations...) asks only for what came after the last message
- * held, so the older pages loaded with "load older" stay and nothing is fetched twice. After a long
- * absence (more missed than one page holds) it starts again from the newest page.
+ * A conversation's thread. The first fetch takes the newest page; every later one (shown again after a pushed
+ * message marked it stale, or a reconnection: RealtimeSync invalidates every private query) asks only for what
+ * came after the last message held, so the older pages loaded with "load older" stay and nothing is fetched
+ * twice. After a long absence (more missed than one page holds) it starts again from the newest page.
  */
 export const threadQuery = (conversationId: number) =>
   queryOptions<Thread>({

@@ -5,11 +5,9 @@ import { PRIVATE_QUERY_META } from "../../lib/api-query";
 import { toast } from "../toast/toast-store";
 import { onRealtimeEvent, onRealtimeResync, startRealtime } from "./realtime-client";
 
-/** Whether a cached query's API path (its key's first part) starts with one of these. */
-const pathStartsWith =
-  (...prefixes: string[]) =>
-  (query: { queryKey: readonly unknown[] }) =>
-    typeof query.queryKey[0] === "string" && prefixes.some((prefix) => (query.queryKey[0] as string).startsWith(prefix));
+/** Whether a cached query's API path (its key's first part) starts with this. */
+const pathStartsWith = (prefix: string) => (query: { queryKey: readonly unknown[] }) =>
+  typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(prefix);
 
 /** What each pushed event makes stale: the screens showing it fetch it again, without a reload. */
 function applyEvent(queryClient: QueryClient, event: RealtimeEvent) {
@@ -21,13 +19,17 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent) {
         toast.message(event.notification.title, { description: event.notification.body || undefined });
       return;
     case "project.changed":
-      void queryClient.invalidateQueries({ predicate: pathStartsWith(`/projects/${event.projectId}`, "/projects") });
+      // The project's page and every list, feed or figure it appears in.
+      void queryClient.invalidateQueries({ predicate: pathStartsWith("/projects") });
       return;
     case "message":
-      void queryClient.invalidateQueries({ predicate: pathStartsWith("/conversations") });
+      void queryClient.invalidateQueries({ queryKey: ["/conversations"], exact: true });
+      // An open thread adds the pushed message itself (messages feature): the cached thread is only marked
+      // stale, so it is fetched again when next shown, not now.
+      void queryClient.invalidateQueries({ predicate: pathStartsWith(`/conversations/${event.conversationId}/`), refetchType: "none" });
       return;
     case "conversation.read":
-      void queryClient.invalidateQueries({ predicate: pathStartsWith("/conversations") });
+      void queryClient.invalidateQueries({ queryKey: ["/conversations"], exact: true });
       return;
   }
 }

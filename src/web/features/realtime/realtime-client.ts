@@ -134,9 +134,15 @@ export function startRealtime() {
   if (started) return;
   started = true;
   subscribeAuth(onAuthChange);
+  // Back on the network (or on another one): the old connection may be dead or may have missed events, so a
+  // new one is opened at once; its "ready" makes the screens fetch what they missed.
   window.addEventListener("online", () => {
     attempt = 0;
-    if (!socket) connect();
+    const stale = socket;
+    socket = null;
+    stopKeepAlive();
+    stale?.close(4000, "network changed");
+    connect();
   });
   onAuthChange();
 }
