@@ -9,6 +9,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: "node20",
-    rollupOptions: { input: { main: "src/server/main.ts", "create-admin": "src/cli/create-admin.ts" } },
+    rollupOptions: {
+      input: {
+        main: "src/server/main.ts",
+        "create-admin": "src/cli/create-admin.ts",
+        backup: "src/cli/backup.ts",
+        restore: "src/cli/restore.ts",
+      },
+    },
   },
 });

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PASSWORD_HASH_PARAMS } from "../src/server/modules/auth/passwords";
+import { REFRESH_TOKEN_IN_BODY_HEADER } from "../src/shared/auth";
+import { measure as measureConcurrently } from "./measure";
 import { startBuiltServer } from "./server";
 
 const SECONDS = 10;
@@ -18,7 +20,8 @@ const PASSWORD = "Bench-password-2026";
 async function post(origin: string, route: string, body: unknown) {
   const response = await fetch(`${origin}/api${route}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // As an API client: the refresh token comes back in the body (README, accounts API).
+    headers: { "content-type": "application/json", [REFRESH_TOKEN_IN_BODY_HEADER]: "body" },
     body: JSON.stringify(body),
   });
   const json = (await response.json()) as { data: { refreshToken: string } };
@@ -26,22 +29,7 @@ async function post(origin: string, route: string, body: unknown) {
   return json.data;
 }
 
-/** Runs `step` in WORKERS loops for SECONDS and returns requests per second and p99 latency. */
-async function measure(step: (worker: number) => Promise<void>) {
-  const latencies: number[] = [];
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: WORKERS }, async (_, worker) => {
-      while (Date.now() < end) {
-        const started = performance.now();
-        await step(worker);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, count: latencies.length };
-}
+const measure = (step: (worker: number) => Promise<void>) => measureConcurrently(step, { seconds: SECONDS, workers: WORKERS });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "crestbuild-auth-bench-"));
 const created = spawnSync(
@@ -69,6 +57,23 @@ try {
   const refresh = await measure(async (worker) => {
     tokens[worker] = (await post(server.origin, "/auth/refresh", { refreshToken: tokens[worker] })).refreshToken;
   });
+  // Last, since it locks the account and the address for 15 minutes. An attacker's burst: 50 wrong passwords for one account at once. Every answer but a 429 cost one argon2id hash.
+  const ATTACK = 50;
+  const attackStarted = performance.now();
+  const attack = await Promise.all(
+    Array.from({ length: ATTACK }, (_, guess) =>
+      fetch(`${server.origin}/api/auth/verify-credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: EMAIL, password: `wrong-guess-${guess}` }),
+      }).then((response) => response.status),
+    ),
+  );
+  const attackMs = performance.now() - attackStarted;
+  const hashed = attack.filter((status) => status !== 429).length;
+  console.log(
+    `${ATTACK} concurrent wrong sign-ins for one account: ${hashed} password hashes (goal ≤ 5), ${ATTACK - hashed} refused with 429, in ${attackMs.toFixed(0)} ms`,
+  );
   console.log(`\nAuth benchmark: ${WORKERS} concurrent clients, ${SECONDS} s each, on ${server.origin}`);
   console.log(
     `argon2id: memory ${PASSWORD_HASH_PARAMS.memoryCost} KiB, ${PASSWORD_HASH_PARAMS.timeCost} passes, parallelism ${PASSWORD_HASH_PARAMS.parallelism}`,

@@ -1,67 +1,226 @@
 /**
- * Lighthouse (mobile, simulated slow 4G) on every public page in Debian's Chromium: the four
- * category scores, LCP, bytes transferred, and the compressed JavaScript of the first load.
- * Targets (issue 2): Performance >= 95, Accessibility, Best Practices and SEO 100, JS on / <= 120 KB.
- * Run: npm run build && npm run bench:lighthouse
+ * Lighthouse 12 (mobile form factor, simulated slow 4G and a 4x slower CPU) in Debian's Chromium, several runs of
+ * every public page, a blog post, /login and a signed-in /dashboard, each run printed with the load average beside it
+ * (the figures are noisy on a busy machine), then each goal of issue 10 against the worst run.
+ * Run: npm run build && CHROME_PATH=/usr/bin/chromium npm run bench:lighthouse
+ * (BENCH_RUNS: runs per page, 3 by default; BENCH_PAGES: a comma-separated subset; BENCH_PORT: 3202 by default)
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumArgs } from "../e2e/chromium";
+import { loadAverage, printTable, type Row } from "./report";
 import { startBuiltServer } from "./server";
 
-const PAGES = process.env.BENCH_PAGES
-  ? process.env.BENCH_PAGES.split(",")
-  : ["/", "/about", "/services", "/services/residential", "/projects", "/blog", "/blog/technology", "/contact"];
-const JS_BUDGET_BYTES = 120 * 1024;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PUBLIC_PAGES = ["/", "/about", "/services", "/projects", "/contact", "/blog"];
+const PORTAL_PAGES = ["/login", "/dashboard"];
+const EMAIL = "bench-lighthouse@crestbuild.ng";
+const PASSWORD = "Bench-password-2026";
+const KB = 1024;
 
-type NetworkItem = { resourceType?: string; transferSize?: number; url: string };
+const PUBLIC_GOALS = { performance: 95, otherScores: 100, fcpMs: 1200, lcpMs: 2000, cls: 0.02, jsBytes: 90 * KB, jsFiles: 6 };
+const PORTAL_PERFORMANCE_GOAL = 90;
+const HOME_TOTAL_BYTES_GOAL = 200 * KB;
+const BEACON_BYTES_GOAL = 2 * KB;
 
-const server = await startBuiltServer(3202);
+type NetworkItem = { resourceType?: string; transferSize?: number; networkRequestTime?: number; url: string };
+type Run = {
+  page: string;
+  scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  jsBytes: number;
+  jsFiles: number;
+  /** Scripts requested after the load event: the analytics beacon and web-vitals, loaded once the page is idle. */
+  laterJsBytes: number;
+  totalBytes: number;
+  below100: string[];
+  load: string;
+};
+
+// A signed-in dashboard needs an account: an admin made the way an operator would (README: create-admin).
+const dataDir = mkdtempSync(path.join(tmpdir(), "crestbuild-lighthouse-"));
+const created = spawnSync(
+  process.execPath,
+  ["dist/server/create-admin.js", "--email", EMAIL, "--first-name", "Bench", "--last-name", "Admin", "--password", PASSWORD],
+  { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" },
+);
+if (created.status !== 0) throw new Error(created.stderr);
+
+const server = await startBuiltServer(Number(process.env.BENCH_PORT ?? 3202), dataDir);
+
+/** A fresh refresh token each time: it is rotated on use, and a reused one would end the session. */
+async function signedInCookie(): Promise<string> {
+  const response = await fetch(`${server.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  const { data } = (await response.json()) as { data: { refreshToken: string } };
+  return `cb_refresh=${data.refreshToken}`;
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromeFlags: ["--headless=new", ...chromiumArgs],
 });
+
+const ATTEMPTS = 3;
+
+/** One Lighthouse run of a page; a run Lighthouse itself could not record (NO_NAVSTART on a busy machine) is tried again. */
+async function measure(page: string): Promise<Run | null> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const extraHeaders = page === "/dashboard" ? { Cookie: await signedInCookie() } : undefined;
+    const load = loadAverage();
+    const result = await lighthouse(`${server.origin}${page}`, { port: chrome.port, output: "json", logLevel: "error", extraHeaders });
+    if (!result) throw new Error(`no Lighthouse result for ${page}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return runOf(page, result.lhr, load);
+    console.log(`   Lighthouse could not record ${page} (attempt ${attempt}): ${runtimeError.code}`);
+  }
+  return null;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+function runOf(page: string, lhr: Lhr, load: string): Run {
+  const { categories, audits } = lhr;
+  const items = ((audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
+  // First-load JavaScript: what the page requested before its load event. The beacon waits for the page to be idle.
+  const loadedAt = (audits.metrics?.details as { items?: { observedLoad?: number }[] } | undefined)?.items?.[0]?.observedLoad ?? Infinity;
+  const allScripts = items.filter((item) => item.resourceType === "Script");
+  const scripts = allScripts.filter((item) => (item.networkRequestTime ?? 0) < loadedAt);
+  const bytesOf = (list: NetworkItem[]) => list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const score = (key: keyof Run["scores"]) => Math.round((categories[key]?.score ?? 0) * 100);
+  const below100 = Object.entries(categories).flatMap(([key, category]) =>
+    (category.score ?? 0) < 1
+      ? category.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${key}:${ref.id}`)
+      : [],
+  );
+  return {
+    page,
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    fcp: audits["first-contentful-paint"]?.numericValue ?? 0,
+    lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+    jsBytes: bytesOf(scripts),
+    jsFiles: scripts.length,
+    laterJsBytes: bytesOf(allScripts) - bytesOf(scripts),
+    totalBytes: bytesOf(items),
+    below100,
+    load,
+  };
+}
+
+const verdict = (met: boolean) => (met ? "met" : "NOT met");
+
+/**
+ * The analytics beacon as built (Brotli, as served): its own script, and web-vitals' metrics that it loads after it.
+ * Issue 11's goal is the beacon's script; both are printed, as a page that reports its Web Vitals fetches both.
+ */
+function printBeaconSize() {
+  const manifest = JSON.parse(readFileSync("dist/client/.vite/manifest.json", "utf8")) as Record<
+    string,
+    { file: string; dynamicImports?: string[] }
+  >;
+  const beacon = manifest["src/web/lib/beacon.ts"];
+  if (!beacon) throw new Error("src/web/lib/beacon.ts is missing from the build manifest");
+  const brotliBytes = (file: string) => statSync(`dist/client/${file}.br`).size;
+  const beaconBytes = brotliBytes(beacon.file);
+  const vitalsBytes = (beacon.dynamicImports ?? []).reduce((sum, key) => sum + brotliBytes(manifest[key]?.file ?? key), 0);
+  console.log(
+    `\nAnalytics beacon (Brotli): the beacon's script ${beaconBytes} B (goal <= ${BEACON_BYTES_GOAL} B: ${verdict(beaconBytes <= BEACON_BYTES_GOAL)}); ` +
+      `with web-vitals' four metrics, loaded after it: ${beaconBytes + vitalsBytes} B`,
+  );
+}
+
+/** Each goal of issue 10 for a page, judged on its worst run. */
+function goals(page: string, runs: Run[]): string {
+  const worst = <T>(pick: (run: Run) => T, compare: (a: T, b: T) => number) => runs.map(pick).sort(compare)[0] as T;
+  const lowest = (pick: (run: Run) => number) => worst(pick, (a, b) => a - b);
+  const highest = (pick: (run: Run) => number) => worst(pick, (a, b) => b - a);
+  if (PORTAL_PAGES.includes(page)) {
+    return `performance >= ${PORTAL_PERFORMANCE_GOAL}: ${verdict(lowest((run) => run.scores.performance) >= PORTAL_PERFORMANCE_GOAL)}`;
+  }
+  const g = PUBLIC_GOALS;
+  const checks = [
+    `perf >= ${g.performance}: ${verdict(lowest((run) => run.scores.performance) >= g.performance)}`,
+    `a11y/bp/seo 100: ${verdict(
+      Math.min(
+        lowest((run) => run.scores.accessibility),
+        lowest((run) => run.scores["best-practices"]),
+        lowest((run) => run.scores.seo),
+      ) >= g.otherScores,
+    )}`,
+    `FCP <= ${g.fcpMs} ms: ${verdict(highest((run) => run.fcp) <= g.fcpMs)}`,
+    `LCP <= ${g.lcpMs} ms: ${verdict(highest((run) => run.lcp) <= g.lcpMs)}`,
+    `CLS <= ${g.cls}: ${verdict(highest((run) => run.cls) <= g.cls)}`,
+    `JS <= 90 KB in <= ${g.jsFiles} files: ${verdict(highest((run) => run.jsBytes) <= g.jsBytes && highest((run) => run.jsFiles) <= g.jsFiles)}`,
+  ];
+  if (page === "/") checks.push(`total <= 200 KB: ${verdict(highest((run) => run.totalBytes) <= HOME_TOTAL_BYTES_GOAL)}`);
+  return checks.join("; ");
+}
+
 try {
   // A post page too: the newest one linked from the blog.
   const blogHtml = await (await fetch(`${server.origin}/blog`)).text();
   const postPath = /href="(\/blog\/[a-z-]+\/[a-z0-9-]+)"/.exec(blogHtml)?.[1];
-  const pages = postPath ? [...PAGES, postPath] : PAGES;
+  const allPages = [...PUBLIC_PAGES, ...(postPath ? [postPath] : []), ...PORTAL_PAGES];
+  const pages = process.env.BENCH_PAGES ? allPages.filter((page) => process.env.BENCH_PAGES?.split(",").includes(page)) : allPages;
 
-  console.log("\nLighthouse, mobile form factor, simulated throttling");
-  console.log("page                                         perf  a11y  best   seo   LCP ms   KB sent   JS KB");
-  let homeJs = 0;
-  for (const path of pages) {
-    const result = await lighthouse(`${server.origin}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
-    if (!result) throw new Error(`no Lighthouse result for ${path}`);
-    const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) console.log(`   Lighthouse could not measure ${path}: ${runtimeError.code} ${runtimeError.message}`);
-    const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(5);
-    const items = ((audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
-    const totalBytes = items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-    const jsBytes = items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-    if (path === "/") homeJs = jsBytes;
-    const lcp = audits["largest-contentful-paint"]?.numericValue ?? 0;
-    console.log(
-      `${path.padEnd(44)} ${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")} ${lcp.toFixed(0).padStart(8)} ${(totalBytes / 1024).toFixed(1).padStart(9)} ${(jsBytes / 1024).toFixed(1).padStart(7)}`,
-    );
-    for (const key of ["performance", "accessibility", "best-practices", "seo"]) {
-      const failing = Object.values(audits).filter(
-        (audit) =>
-          audit.score !== null && audit.score < 1 && categories[key]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
-      );
-      if (categories[key] && (categories[key].score ?? 0) < 1) {
-        console.log(`   ${key} below 100: ${failing.map((audit) => audit.id).join(", ")}`);
-      }
+  const runs: Run[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    for (const page of pages) {
+      const measured = await measure(page);
+      if (measured) runs.push(measured);
     }
   }
-  console.log(`\nJavaScript on the first load of /: ${(homeJs / 1024).toFixed(1)} KB compressed (budget ${JS_BUDGET_BYTES / 1024} KB)`);
+
+  console.log(`\nLighthouse 12, mobile, simulated throttling, ${RUNS} runs of each page (${server.origin})`);
+  printTable(
+    runs.map(
+      (run): Row => ({
+        page: run.page,
+        perf: String(run.scores.performance),
+        a11y: String(run.scores.accessibility),
+        bp: String(run.scores["best-practices"]),
+        seo: String(run.scores.seo),
+        "FCP ms": run.fcp.toFixed(0),
+        "LCP ms": run.lcp.toFixed(0),
+        CLS: run.cls.toFixed(3),
+        "JS KB (files)": `${(run.jsBytes / KB).toFixed(1)} (${run.jsFiles})`,
+        "later JS KB": (run.laterJsBytes / KB).toFixed(1),
+        "total KB": (run.totalBytes / KB).toFixed(1),
+        "load avg": run.load,
+      }),
+    ),
+  );
+  console.log("\nGoals, judged on each page's worst run:");
+  printTable(
+    pages.map(
+      (page): Row => ({
+        page,
+        goals: goals(
+          page,
+          runs.filter((run) => run.page === page),
+        ),
+      }),
+    ),
+  );
+  const failing = [...new Set(runs.flatMap((run) => run.below100))];
+  if (failing.length > 0) console.log(`\nAudits that cost points in some run: ${failing.join(", ")}`);
+  printBeaconSize();
 } finally {
   await chrome.kill();
   server.stop();

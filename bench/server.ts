@@ -4,24 +4,36 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /** Starts the built server (npm run build first) on a loopback port, on a fresh embedded database unless one is given. */
-export async function startBuiltServer(port: number, existingDataDir?: string): Promise<{ origin: string; stop: () => void }> {
+export async function startBuiltServer(
+  port: number,
+  existingDataDir?: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<{ origin: string; pid: number; stop: () => void }> {
   const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), "crestbuild-bench-"));
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_ORIGIN: origin },
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_ORIGIN: origin, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // Generous: on a busy machine a fresh database takes a while to migrate and fill.
+  const deadline = Date.now() + 180_000;
+  let listening = false;
+  while (!listening && Date.now() < deadline) {
     try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) break;
+      listening = (await fetch(`${origin}/robots.txt`)).ok;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (!listening) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!listening) {
+    child.kill("SIGTERM");
+    throw new Error(`the built server did not answer on ${origin} within 3 minutes`);
   }
   return {
     origin,
+    pid: child.pid ?? 0,
     stop: () => {
       child.kill("SIGTERM");
       if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -45,6 +45,16 @@ test("signing in before confirming the email says so", async ({ page }) => {
   await expect(page.getByRole("alert")).toContainText("Please check your email and confirm your account before logging in.");
 });
 
+test("signing in with a field left empty says so under it, its validators loaded at that first use", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Please enter valid credentials", { exact: true })).toHaveCount(2);
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("empty-password"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Please enter valid credentials", { exact: true })).toHaveCount(1);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/Please enter valid credentials/);
+});
+
 test("six wrong passwords end in the lockout message", async ({ page }) => {
   const email = uniqueEmail("locked");
   await register(page, email);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 import { codeFromLatestMail } from "./mail-server";
 import { E2E_ADMIN } from "./site-under-test";
 
@@ -11,6 +11,7 @@ export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor
 /** Fills the sign-up form; staff choose their department. Ends on the email confirmation screen. */
 export async function register(page: Page, email: string, options: { department?: string; firstName?: string } = {}) {
   await page.goto("/register");
+  await waitForHydration(page);
   await page.getByLabel("First name").fill(options.firstName ?? "Zainab");
   await page.getByLabel("Last name").fill("Lawal");
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -34,6 +35,8 @@ export async function verifyFromEmail(page: Page, email: string) {
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
+  // The sign-in screen renders in the browser (as a transition): type and click once it is the page's screen.
+  await waitForHydration(page);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -51,7 +54,7 @@ export async function signedInClient(page: Page, name: string) {
 
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: /account menu/ }).click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL("/login");
 }
 

@@ -1,4 +1,4 @@
-import { approvedStaff, signIn } from "./accounts";
+import { approvedStaff, PASSWORD, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./site-under-test";
 
@@ -91,17 +91,23 @@ test("a Digital Marketing staffer puts a project in the public portfolio with it
   browser,
   request,
 }) => {
-  // The project office's work, done here through the API as the admin.
+  // The project office's work, done here through the API as the admin: the project, with the marketer on its team
+  // (Digital Marketing publishes only the projects it may read).
+  const email = await approvedStaff(request, "Digital Marketing", "Tola");
+  const marketer = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  const marketerId = ((await marketer.json()) as { data: { user: { id: string } } }).data.user.id;
   const title = `Jabi Lakeside Offices ${Date.now()}`;
   const admin = await request.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   const { accessToken } = ((await admin.json()) as { data: { accessToken: string } }).data;
+  const headers = { authorization: `Bearer ${accessToken}` };
   const created = await request.post("/api/projects", {
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers,
     data: { title, description: "A four-storey office block by Jabi Lake.", category: "commercial", city: "Abuja", status: "in_progress" },
   });
   expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { data: { id: number } }).data.id;
+  expect((await request.put(`/api/projects/${projectId}`, { headers, data: { teamIds: [marketerId] } })).status()).toBe(200);
 
-  const email = await approvedStaff(request, "Digital Marketing", "Tola");
   await signIn(page, email);
   const portfolio = page.getByRole("region", { name: "Portfolio" });
   await portfolio.getByLabel("Search title, reference or city").fill(title);

@@ -3,7 +3,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every journey fails on a console error or an uncaught exception (hydration mismatches included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  // Each journey is its own visitor: the site trusts X-Forwarded-For here (see playwright.config.ts), so the
+  // Each journey is its own visitor: the site trusts one proxy hop here (TRUST_PROXY=1, playwright.config.ts), so the
+  // journey's single X-Forwarded-For address is its client address and the
   // per-address limits on sign-in and registration count each journey apart, as they would real visitors.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     const address = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;

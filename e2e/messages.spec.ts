@@ -206,6 +206,9 @@ test("a message sent while the connection was down appears once it is back", asy
   await signIn(otherPage, staffEmail);
   await expect(otherPage).toHaveURL("/dashboard/projects");
   await openConversation(otherPage, project.title);
+  // The thread holds a message, so that coming back asks only for what came after it.
+  await send(otherPage, "Before the break");
+  await expect(thread(page, project.title)).toContainText("Before the break");
 
   await page.context().setOffline(true);
   await send(otherPage, "Sent while you were offline");
@@ -284,6 +287,45 @@ test("a long conversation opens on its newest messages, loads older ones above, 
   await jump.click();
   await expect(log.getByText("Site note 35", { exact: true })).toBeInViewport();
   await expect(jump).toBeHidden();
+});
+
+test("a client with more conversations than a page loads the rest with a button; a new message brings one to the top", async ({
+  page,
+  request,
+}) => {
+  const { staff, client, project } = await clientWithProject(page, request, "many");
+  // 21 more projects: 22 project conversations, a page of 20 and one of 2.
+  for (let n = 1; n <= 21; n++) {
+    await api(
+      request,
+      "/projects",
+      {
+        title: `Lugbe terrace ${n}`,
+        description: "A terrace of four homes.",
+        category: "residential",
+        city: "Abuja",
+        clientId: client.user.id,
+        managerId: staff.user.id,
+      },
+      staff.accessToken,
+    );
+  }
+  await page.goto("/dashboard/messages");
+  const links = conversationsList(page).getByRole("link");
+  await expect(links).toHaveCount(20);
+  await conversationsList(page).getByRole("button", { name: "Load more conversations" }).click();
+  await expect(links).toHaveCount(22);
+  await expect(conversationsList(page).getByRole("button", { name: "Load more conversations" })).toHaveCount(0);
+
+  // Whichever page it was on, the conversation with a new message comes first, unread, on the open screen.
+  const opened = await request.get(`/api/conversations/project/${project.id}`, {
+    headers: { authorization: `Bearer ${staff.accessToken}` },
+  });
+  const conversationId = ((await opened.json()) as { data: { conversation: { id: number } } }).data.conversation.id;
+  await api(request, `/conversations/${conversationId}/messages`, { body: "The roof sheets arrive on Monday." }, staff.accessToken);
+  await expect(links.first()).toContainText(project.title);
+  await expect(links.first()).toContainText("1 unread");
+  await expect(links).toHaveCount(22);
 });
 
 for (const scheme of ["light", "dark"] as const) {

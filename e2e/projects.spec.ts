@@ -129,7 +129,9 @@ test("a client requests a project; the project office turns it into a planning p
   await form.getByLabel("City").fill("Abuja");
   await form.getByLabel("State").fill("FCT");
   await form.getByRole("button", { name: "Send request" }).click();
-  await expect(form).toBeHidden();
+  // The request answers once the whole project office is told, by email too: on the journeys' shared server that is
+  // every project-office member the parallel journeys created, one SMTP delivery after another.
+  await expect(form).toBeHidden({ timeout: 15_000 });
   const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: title }) });
   await expect(card.getByText("Requested", { exact: true })).toBeVisible();
 

@@ -114,25 +114,3 @@ test("delete my account: refused without DELETE, then gone, and its address no l
   await signIn(page, email);
   await expect(page.getByRole("alert")).toContainText("Email or password is incorrect. Please try again.");
 });
-
-test("devices: the other device is named in plain words and can be signed out from here", async ({ page, browser }) => {
-  const email = await signedInClient(page, "devices");
-  const phoneContext = await browser.newContext({
-    userAgent:
-      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0.0.0 Mobile Safari/537.36",
-  });
-  const phone = await phoneContext.newPage();
-  await signIn(phone, email);
-  await expect(phone).toHaveURL("/dashboard");
-
-  await page.goto("/settings#devices");
-  const devices = page.getByRole("list", { name: "Signed-in devices" });
-  await expect(devices.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
-  await devices.getByRole("button", { name: "Sign out Samsung Internet on Android" }).click();
-  await expect(page.getByText("That device has been signed out.", { exact: true })).toBeVisible();
-  await expect(devices.getByText("Samsung Internet on Android")).toHaveCount(0);
-
-  await phone.reload();
-  await expect(phone).toHaveURL("/login");
-  await phoneContext.close();
-});

@@ -1,11 +1,15 @@
 import { generate } from "otplib";
-import { signedInClient, signIn, signOut } from "./accounts";
+import { PASSWORD, signedInClient, signIn, signOut } from "./accounts";
 import { expect, test } from "./fixtures";
 
 test("turn on two-step sign-in, sign out, sign in again with the authenticator's code", async ({ page }) => {
   const email = await signedInClient(page, "mfa");
   await page.goto("/settings#two-step");
   const section = page.getByRole("region", { name: "Two-step sign-in" });
+  // Turning it on needs the current password.
+  await section.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(section.getByRole("alert")).toContainText("Please enter your password.");
+  await section.getByLabel("Current password").fill(PASSWORD);
   await section.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();
   const secret = (await section.getByTestId("mfa-secret").textContent()) ?? "";
@@ -27,7 +31,8 @@ test("turn on two-step sign-in, sign out, sign in again with the authenticator's
   await page.getByLabel("Authentication code").fill("123456");
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByRole("alert")).toContainText("That code is not valid.");
-  await page.getByLabel("Authentication code").fill(await generate({ secret }));
+  // An authenticator code is accepted once: the one used to turn it on cannot sign in, the next step's can.
+  await page.getByLabel("Authentication code").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page).toHaveURL("/dashboard");
 

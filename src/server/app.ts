@@ -1,4 +1,3 @@
-import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
@@ -11,13 +10,20 @@ import { type Database, openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
 import { accountRoutes } from "./modules/account/routes.js";
 import { createAccountService } from "./modules/account/service.js";
-import { createAccessTokens } from "./modules/auth/access-tokens.js";
+import { adminModule } from "./modules/admin/module.js";
+import { analyticsModule } from "./modules/analytics/index.js";
 import { createMfaService } from "./modules/auth/mfa.js";
+import { createOidcProviders } from "./modules/auth/oidc/providers.js";
+import { oidcRoutes } from "./modules/auth/oidc/routes.js";
+import { createOidcSignIn } from "./modules/auth/oidc/service.js";
+import { passkeyRoutes } from "./modules/auth/passkeys/routes.js";
+import { createPasskeys } from "./modules/auth/passkeys/service.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { randomToken } from "./modules/auth/secrets.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { blogAdminRoutes } from "./modules/blog-admin/routes.js";
 import { createBlogAdminService } from "./modules/blog-admin/service.js";
+import { type CallsTiming, callsModule } from "./modules/calls/index.js";
 import { contactRoutes } from "./modules/contact/routes.js";
 import { createContactService } from "./modules/contact/service.js";
 import { loadContentIfEmpty } from "./modules/content/load-content.js";
@@ -31,28 +37,46 @@ import { notificationsRoutes } from "./modules/notifications/routes.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
 import { officeRoutes } from "./modules/office/routes.js";
 import { createOfficeService } from "./modules/office/service.js";
+import { outboxRoutes } from "./modules/outbox/routes.js";
 import { peopleRoutes } from "./modules/people/routes.js";
 import { createPeopleService } from "./modules/people/service.js";
 import { projectsModule } from "./modules/projects/module.js";
 import { defaultRealtimeTiming, type RealtimeTiming } from "./modules/realtime/connection.js";
-import { realtimeRoutes } from "./modules/realtime/routes.js";
+import { pingHandler } from "./modules/realtime/index.js";
+import { realtimeRoutes, tellRealtimeClientsToReconnect } from "./modules/realtime/routes.js";
+import { securityModule } from "./modules/security/index.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { usersRoutes } from "./modules/users/routes.js";
 import { createUsersService } from "./modules/users/service.js";
 import { contentDir } from "./paths.js";
-import { createAccessCheck, createRequireUser } from "./platform/authenticate.js";
+import { createAccessTokens } from "./platform/access-tokens.js";
+import { createAccountAccessReader, createBlockedSessionCheck } from "./platform/account-access.js";
+import { registerAddressBlocklist } from "./platform/address-blocklist.js";
+import { createAccessCheck, createMediaViewer, createRequireUser } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
+import { healthRoutes } from "./platform/health.js";
 import { createMailer } from "./platform/mail.js";
-import { createPrivateDiskStorage } from "./platform/private-storage.js";
+import { rateLimitRefusalLog } from "./platform/rate-limit.js";
+import { redisWithLocalFallback } from "./platform/rate-limit-store.js";
 import { createInProcessHub } from "./platform/realtime-hub.js";
-import { connectRedis } from "./platform/redis.js";
+import { connectRedis, pingRedis } from "./platform/redis.js";
 import { createRedisHub } from "./platform/redis-hub.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { readOrCreateSetting } from "./platform/settings.js";
 import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
-import { createDiskStorage } from "./platform/storage.js";
+import { filesAt, MEDIA_PREFIX, UPLOADS_PREFIX } from "./platform/storage.js";
+import { createStores, moveLegacyMediaFolders, type Stores } from "./platform/stores.js";
+import { createContentVersion } from "./ssr/content-version.js";
 import type { PageRenderer } from "./ssr/renderer.js";
 import { pageRoutes } from "./ssr/routes.js";
+
+/**
+ * Fastify's trustProxy. A number of hops becomes the function proxy-addr makes of it (Fastify's types omit numbers):
+ * the nearest `hops` addresses are proxies, so the client is the next X-Forwarded-For entry from the right.
+ */
+function trustedProxies(setting: Config["trustProxy"]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+}
 
 export type AppOptions = {
   config: Config;
@@ -62,52 +86,78 @@ export type AppOptions = {
   renderer?: PageRenderer;
   /** Where the JSON log lines go; standard output when absent. */
   logStream?: { write(line: string): void };
-  /** Realtime timing (tests shorten it) and the Redis key prefix (tests use one per run). */
-  realtime?: Partial<RealtimeTiming> & { redisPrefix?: string };
+  /** Realtime and call timing (tests shorten it) and the Redis key prefix (tests use one per run). */
+  realtime?: Partial<RealtimeTiming> & CallsTiming & { redisPrefix?: string };
+  /** Where files are stored, instead of the configured stores (tests that make storage fail). */
+  stores?: Stores;
 };
 
 /** Builds the whole server: API, pages, static files. Starting to listen is the caller's business. */
-export async function buildApp({ config, database, renderer, logStream, realtime = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, renderer, logStream, realtime = {} } = options;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1_048_576,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
+    // On shutdown, requests still arriving on open connections are served (see platform/health.ts), not refused.
+    return503OnClosing: false,
   });
 
   const ownsDatabase = !database;
-  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      statementTimeoutMs: config.statementTimeoutMs,
+      longStatementTimeoutMs: config.longStatementTimeoutMs,
+      onIdleError: (error) => app.log.warn({ err: error }, "database connection lost; it is replaced on next use"),
+    }));
   if (ownsDatabase) {
     app.addHook("onClose", () => db.close());
+    if (!config.s3) await moveLegacyMediaFolders(config.dataDir);
     const applied = await migrate(db.db);
     if (applied.length > 0) app.log.info({ applied }, "database migrated");
     if (await loadContentIfEmpty(db.db, contentDir)) app.log.info("starting content loaded");
   }
 
-  const mailer = createMailer({ db: db.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailer = createMailer({
+    db: db.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    printMail: config.env === "development",
+  });
   const content = createContentService(db.db);
   const contact = createContactService({ db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
   const authSecret = config.authSecret ?? (await readOrCreateSetting(db.db, "auth_secret", () => randomToken(48)));
   const tokens = createAccessTokens(new TextEncoder().encode(authSecret));
   const mfa = createMfaService(db.db);
   const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
-  const requireUser = createRequireUser(tokens, auth.isSessionOpen);
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  const storage = createDiskStorage(uploadsDir);
+  const checkAccess = createAccessCheck(tokens, createAccountAccessReader(db.db));
+  const requireUser = createRequireUser(checkAccess);
+  const mediaViewer = createMediaViewer(checkAccess);
+  const passkeys = createPasskeys({ db: db.db, publicOrigin: config.publicOrigin, openSignedInSession: auth.openSignedInSession });
+  const oidc = createOidcSignIn({ db: db.db, providers: createOidcProviders(config.oidcProviders, config.publicOrigin), ...auth });
+  const stores = options.stores ?? createStores(config);
+  const storage = filesAt(stores.uploads, UPLOADS_PREFIX);
+  const media = filesAt(stores.media, MEDIA_PREFIX);
   const usersService = createUsersService({ db: db.db, mailer, storage, publicOrigin: config.publicOrigin });
   const realtimeTiming = { ...defaultRealtimeTiming, ...realtime };
-  const redisPrefix = realtime.redisPrefix ?? "crestbuild:";
+  const redisPrefix = realtime.redisPrefix ?? config.redisKeyPrefix;
   // With REDIS_URL, events, presence and rate-limit counters are shared by every instance.
   const hub = config.redisUrl
     ? await createRedisHub(config.redisUrl, { log: app.log, prefix: redisPrefix, presenceTtlMs: 3 * realtimeTiming.keepAliveMs })
     : createInProcessHub();
   app.addHook("onClose", () => hub.close());
-  // Small timeouts as @fastify/rate-limit advises; skipOnError keeps the site up (unlimited) while Redis is away.
+  // Small timeouts as @fastify/rate-limit advises; while Redis is away, limits are counted in this process.
   const rateLimitRedis = config.redisUrl
     ? await connectRedis(config.redisUrl, app.log, "rate limits", { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : null;
@@ -121,66 +171,131 @@ export async function buildApp({ config, database, renderer, logStream, realtime
   const blogAdmin = createBlogAdminService({ db: db.db, storage });
   const people = createPeopleService(db.db);
   const office = createOfficeService(db.db);
-  const account = createAccountService({ db: db.db, mailer, storage, mfa, publicOrigin: config.publicOrigin });
+  const account = createAccountService({ db: db.db, longDb: db.longDb, mailer, storage, mfa, publicOrigin: config.publicOrigin });
   const conversations = createConversationsService({
     db: db.db,
-    storage,
+    storage: media,
     hub,
     notify: notifications.notify,
     log: app.log,
   });
+  const calls = callsModule({
+    db: db.db,
+    hub,
+    notify: notifications.notify,
+    turn: config.turn,
+    log: app.log,
+    ringTimeoutMs: realtime.ringTimeoutMs,
+    reconnectGraceMs: realtime.reconnectGraceMs,
+  });
+  app.addHook("onClose", async () => calls.close());
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
-  await app.register(compress, { threshold: 1024 });
+  registerApiEnvelope(app);
+  // First of the request hooks: a blocked address is refused before any route, page or file.
+  const blocklist = registerAddressBlocklist(app, { db: db.db, hub });
+  const security = securityModule({
+    db: db.db,
+    mailer,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+    requestPasswordReset: auth.requestPasswordReset,
+    blocklistChanged: blocklist.changed,
+  });
+  app.addHook("onClose", async () => security.stop());
+  const rateLimitRefusals = rateLimitRefusalLog(app, db.db);
+  // API answers and pages of up to 64 KiB are compressed in one synchronous call (brotli at quality 4: well under a
+  // millisecond): the plugin's default on 2 cores, 8 KiB, sent a page of 20 projects through a zlib stream, whose
+  // set-up cost more than the compression itself (issue 10's profile).
+  await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(rateLimit, {
     global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${redisPrefix}rate-limit:`, skipOnError: true } : {}),
+    onExceeded: rateLimitRefusals.onExceeded,
+    ...(rateLimitRedis
+      ? {
+          store: redisWithLocalFallback(rateLimitRedis, `${redisPrefix}rate-limit:`, (error) =>
+            app.log.warn({ err: error }, "rate limits counted in this process while Redis is away"),
+          ),
+        }
+      : {}),
   });
+  // Before the WebSocket plugin's own hook, which closes the connections without saying why.
+  app.addHook("preClose", async () => tellRealtimeClientsToReconnect(app));
   // Before the routes, so that it can answer WebSocket upgrades (and refuse them on other routes).
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES } });
   await app.register(cookie);
   // Per-route limits are tighter; this is the ceiling for any upload.
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 10, fields: 20 } });
   app.decorateRequest("user", null);
-  registerApiEnvelope(app);
 
   await app.register(
     async (api) => {
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
-      await api.register(authRoutes, { auth, mfa, requireUser, secureCookies });
+      await api.register(authRoutes, { auth, mfa, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });
+      await api.register(oidcRoutes, { oidc, requireUser, secureCookies });
+      await api.register(passkeyRoutes, { passkeys, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
-      await api.register(notificationsRoutes, { notifications, requireUser });
+      await api.register(adminModule, {
+        db: db.db,
+        longDb: db.longDb,
+        hub,
+        storage,
+        uploadsStore: stores.uploads,
+        mail: mailer,
+        pingRedis: rateLimitRedis ? () => rateLimitRedis.ping() : null,
+        company: content.getCompany,
+        notify: notifications.notify,
+        requireUser,
+      });
+      await api.register(analyticsModule, { db: db.db, publicOrigin: config.publicOrigin, log: app.log, requireUser });
+      await api.register(notificationsRoutes, { notifications, requireUser, openSecurityAlerts: security.openAlertCount });
+      await api.register(security.routes, { ...security.routeOptions, requireUser });
       await api.register(inquiriesRoutes, { inquiries, requireUser });
       await api.register(blogAdminRoutes, { blog: blogAdmin, requireUser });
       await api.register(peopleRoutes, { people, requireUser });
       await api.register(officeRoutes, { office, requireUser });
+      await api.register(outboxRoutes, { db: db.db, requireUser });
       await api.register(accountRoutes, { account, requireUser });
-      await api.register(conversationsRoutes, { conversations, requireUser });
+      await api.register(conversationsRoutes, { conversations, requireUser, attachments: media, mediaViewer });
       await api.register(realtimeRoutes, {
         hub,
-        checkAccess: createAccessCheck(tokens, auth.isSessionOpen),
+        frameHandlers: { ping: pingHandler, ...calls.frameHandlers },
+        onConnectionClosed: calls.connectionClosed,
+        checkAccess,
         isSessionOpen: auth.isSessionOpen,
         requireUser,
         timing: realtimeTiming,
       });
+      await api.register(calls.routes, { ...calls.routeOptions, requireUser });
       await api.register(projectsModule, {
         db: db.db,
         notifications,
         hub,
-        photoStorage: storage,
-        documentStorage: createPrivateDiskStorage(path.join(config.dataDir, "documents")),
+        photoStorage: media,
+        documentStorage: stores.documents,
         requireUser,
+        mediaViewer,
       });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },
   );
+  await app.register(healthRoutes, {
+    checks: [
+      { name: "database", required: true, check: db.ping },
+      { name: "storage", required: true, check: () => Promise.all(Object.values(stores).map((store) => store.ping())).then(() => {}) },
+      ...(config.redisUrl ? [{ name: "redis", required: false, check: hub.ping }] : []),
+      ...(rateLimitRedis ? [{ name: "redis rate limits", required: false, check: () => pingRedis(rateLimitRedis) }] : []),
+    ],
+  });
   await app.register(seoRoutes, { content, publicOrigin: config.publicOrigin });
   await registerStaticFiles(app, config.clientDir);
-  await registerUploads(app, uploadsDir);
-  if (renderer) await app.register(pageRoutes, { renderer, publicOrigin: config.publicOrigin });
+  registerUploads(app, stores.uploads);
+  if (renderer) {
+    await app.register(pageRoutes, { renderer, publicOrigin: config.publicOrigin, contentVersion: createContentVersion(db.db) });
+  }
 
   return app;
 }

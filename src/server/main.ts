@@ -18,11 +18,19 @@ async function main() {
   app.log.info(`Site ready at ${config.publicOrigin}`);
 
   let closing = false;
+  // Graceful: stop accepting connections, report not ready, let requests in flight finish, tell WebSocket
+  // clients to reconnect elsewhere, close the pools (app.close() runs those hooks); past the limit, exit anyway.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
+    const deadline = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "requests still in flight at the shutdown limit; exiting anyway");
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     await app.close();
+    app.log.info("shut down");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

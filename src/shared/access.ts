@@ -1,7 +1,7 @@
 import type { Role } from "./departments.js";
 
 /**
- * Who may do what in the portal (ARCHITECTURE §4), as pure rules: the server enforces them, the
+ * Who may do what in the portal (docs/product.md#roles-and-permissions), as pure rules: the server enforces them, the
  * browser uses the same ones to hide what the server would refuse.
  */
 export type Viewer = { id: string; role: Role; department: string };
@@ -60,6 +60,9 @@ export const canRunProjects = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(v
 /** Clients ask for a new project; it starts as `requested`. */
 export const canRequestProject = (viewer: Viewer) => viewer.role === "user";
 
+/** The access log names other people's emails and addresses: admins only (the office overview leaves it out for others). */
+export const canSeeSecurityEvents = (viewer: Viewer) => isAdmin(viewer);
+
 export const canDeleteProject = (viewer: Viewer) => isAdmin(viewer);
 
 /** Project messages: the client and the team of the project, and admins. */
@@ -72,6 +75,9 @@ export function canMessageProject(viewer: Viewer, project: ProjectParties): bool
 /** Department channel messages and calls: its own staff, and admins (any department). */
 export const canUseDepartmentChannel = (viewer: Viewer, department: string) =>
   isAdmin(viewer) || (viewer.role === "staff" && viewer.department === department);
+
+/** /call: staff and admins call their department's members (admins any department's). */
+export const canMakeCalls = (viewer: Viewer) => isAdmin(viewer) || viewer.role === "staff";
 
 /** Blog posts, the portfolio flag and the public summary of projects. */
 export const canManageSiteContent = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [MARKETING_DEPARTMENT]);
@@ -94,3 +100,6 @@ export const canSeeFinances = (viewer: Viewer, project?: ProjectParties) =>
   isAdmin(viewer) ||
   isStaffOf(viewer, PROJECT_OVERSIGHT_DEPARTMENTS) ||
   (project !== undefined && (project.clientId === viewer.id || isAssigned(viewer, project)));
+
+/** Announcements from the administration: the staff and the admins (clients have none). */
+export const canReadAnnouncements = (viewer: Viewer) => viewer.role === "staff" || viewer.role === "admin";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authMessages, emailAddressSchema, VERIFICATION_CODE_LENGTH } from "./auth.js";
+import { authMessages, emailAddressSchema, mfaCodeSchema, VERIFICATION_CODE_LENGTH } from "./auth.js";
 import { type NotificationKind, type NotificationPreferences, notificationKinds } from "./notifications.js";
 
 /** /settings: email change, notification preferences, devices, my data, account deletion. */
@@ -25,6 +25,11 @@ export const EMAIL_CHANGE_PURPOSE = "email_change";
 const passwordInput = z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(200);
 
 export const changeEmailSchema = z.object({ newEmail: emailAddressSchema, password: passwordInput });
+
+/** Turning two-step sign-in on and new recovery codes: the current password, so a stolen session alone cannot. */
+export const mfaPasswordSchema = z.object({ password: passwordInput });
+/** Turning two-step sign-in off: the current password and a code from the app (or a recovery code). */
+export const mfaTurnOffSchema = mfaCodeSchema.extend({ password: passwordInput });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 export const confirmEmailChangeSchema = z.object({

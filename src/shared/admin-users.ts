@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { roles } from "./departments.js";
+import type { Page } from "./paging.js";
 
-/** GET /api/admin/users (SPEC §7 "params"): filters of the admin's user list. */
+/** GET /api/admin/users (README.md#accounts-apiauth "params"): filters of the admin's user list. */
 export const adminUsersQuery = z.object({
   /** pending: staff waiting for approval; blocked: deactivated; active: everyone else. */
   status: z.enum(["pending", "active", "blocked"], { error: "Unknown status." }).optional(),
@@ -28,11 +29,7 @@ export type AdminUserRow = {
   createdAt: string;
 };
 
-export type AdminUsersPage = {
-  items: AdminUserRow[];
-  total: number;
-  page: number;
-  pageSize: number;
+export type AdminUsersPage = Page<AdminUserRow> & {
   /** How many accounts wait for approval, whatever the filters. */
   pendingCount: number;
 };

@@ -1,4 +1,4 @@
-/** Every /api response has this shape (SPEC §3). */
+/** Every /api response has this shape (docs/decisions/008-response-envelope.md). */
 export type ApiEnvelope<T> = {
   success: boolean;
   data: T | null;

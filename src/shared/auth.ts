@@ -1,48 +1,19 @@
 import { z } from "zod";
+import { authMessages, VERIFICATION_CODE_LENGTH } from "./auth-messages.js";
 import { departmentNames } from "./departments.js";
 import { phoneNumber } from "./fields.js";
-import { messages } from "./messages.js";
+import { PASSWORD_MIN_LENGTH } from "./password-length.js";
+import { wording } from "./wording.js";
 
-/** SPEC §5/§8 wording for accounts and sign-in. */
-export const authMessages = {
-  invalidCredentialsInput: "Please enter valid credentials",
-  passwordsDoNotMatch: "Passwords do not match",
-  passwordTooShort: "Password should be at least 6 characters long.",
-  invalidResetCode: "Invalid or expired reset code",
-  emailTaken: "An account with this email already exists. Please try logging in instead.",
-  registrationDisabled: "New registrations are currently disabled. Please contact support.",
-  registrationFailed: "Registration failed. Please try again.",
-  invalidCredentials: "Invalid credentials",
-  accountDeactivated: "Account is deactivated",
-  emailNotConfirmed: "Please check your email and confirm your account before logging in.",
-  tooManyLoginAttemptsServer: "Too many login attempts. Please wait a moment and try again.",
-  loginFailed: "Login failed. Please try again.",
-  completeLoginFailed: "Authentication failed. Please try again.",
-  noAccountForEmail: "No account found with this email address",
-  resetEmailFailed: "Failed to send reset email. Please try again.",
-  resetFailed: "Failed to reset password. Please try again.",
-  /** Our wording where SPEC §8 has none. */
-  pendingApproval: "Your staff account is waiting for approval by an administrator. You will be emailed when it is approved.",
-  invalidVerificationCode: "That code is not valid or has expired. Request a new one and try again.",
-  invalidLoginTicket: "Your sign-in step has expired. Please enter your email and password again.",
-  sessionExpired: "Your session has expired. Please sign in again.",
-  mfaRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
-  invalidMfaCode: "That code is not valid. Check your authenticator app and try again.",
-} as const;
-
-/** SPEC §5: the browser blocks sign-in after 5 attempts within 15 minutes. */
-export const tooManyLoginAttemptsBrowser = (minutes: number) => `Too many login attempts. Please try again in ${minutes} minutes.`;
-
-export const LOGIN_RATE_LIMIT = { attempts: 5, windowMinutes: 15 } as const;
-export const PASSWORD_MIN_LENGTH = 6;
-export const VERIFICATION_CODE_LENGTH = 6;
+export * from "./auth-messages.js";
+export { PASSWORD_MIN_LENGTH };
 
 const email = z
-  .string({ error: messages.invalidEmail })
+  .string({ error: wording.invalidEmail })
   .trim()
   .toLowerCase()
-  .max(254, messages.invalidEmail)
-  .pipe(z.email(messages.invalidEmail));
+  .max(254, wording.invalidEmail)
+  .pipe(z.email(wording.invalidEmail));
 /** An email address as typed: trimmed, lower-cased and checked. */
 export const emailAddressSchema = email;
 const password = z.string({ error: authMessages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(200);
@@ -105,7 +76,7 @@ export type ProfileInput = z.input<typeof profileSchema>;
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });
 
-/** SPEC §3 session shape. */
+/** The session shape (docs/product.md#records). */
 export type SessionUser = {
   id: string;
   email: string;
@@ -126,7 +97,22 @@ export type SessionUser = {
 };
 
 export type VerifyCredentialsResult = { success: true; userId: string; department: string; ticket: string; mfaRequired: boolean };
-export type CompleteLoginResult = { user: SessionUser; dashboard: string; accessToken: string; refreshToken: string };
+/**
+ * The refresh token is in the answer only for API clients (REFRESH_TOKEN_IN_BODY_HEADER at sign-in, or a token sent in
+ * the body at refresh); browsers get it only in the httpOnly cookie, out of page scripts' reach.
+ */
+export type CompleteLoginResult = {
+  user: SessionUser;
+  /** Where to land: the person's dashboard, or the two-step enrolment when the admin requires it and it is off. */
+  dashboard: string;
+  accessToken: string;
+  refreshToken?: string;
+  /** Two-step sign-in is required for this role (the security settings) and the account has none yet. */
+  mfaEnrolmentRequired?: boolean;
+};
+
+/** Sent by an API client at sign-in (`X-Refresh-Token-Delivery: body`) to receive the refresh token in the JSON answer. */
+export const REFRESH_TOKEN_IN_BODY_HEADER = "x-refresh-token-delivery";
 
 export const resetPasswordSchema = z.object({
   email,

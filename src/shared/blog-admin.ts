@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { type BlogCategorySlug, blogCategories, type Page } from "./content.js";
+import { type BlogCategorySlug, blogCategories } from "./content.js";
 import { pageNumber } from "./fields.js";
+import type { CountedPage } from "./paging.js";
 
 /** A post is written as a draft, then published (public) or unpublished (a draft again). */
 export const blogPostStatuses = ["draft", "published"] as const;
@@ -74,7 +75,7 @@ export const blogPreviewSchema = z.object({ bodyMarkdown: z.string().max(BLOG_BO
 
 export const managedPostsQuerySchema = z.object({
   status: z.enum(blogPostStatuses, { error: "Unknown status." }).optional(),
-  page: pageNumber.max(10_000).default(1),
+  page: pageNumber.default(1),
 });
 
 /** A slug made from a title: "Harmattan & Concrete: 5 tips" -> "harmattan-concrete-5-tips". */
@@ -111,4 +112,4 @@ export type ManagedPostSummary = {
 
 export type ManagedPost = ManagedPostSummary & { bodyMarkdown: string };
 
-export type ManagedPostsPage = Page<ManagedPostSummary> & { counts: Record<BlogPostStatus, number> };
+export type ManagedPostsPage = CountedPage<ManagedPostSummary, BlogPostStatus>;

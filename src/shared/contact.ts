@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { phoneNumber } from "./fields.js";
-import { messages } from "./messages.js";
+import { wording } from "./wording.js";
 
 /** The contact form, validated identically in the browser and on the server. */
 export const contactInquirySchema = z.object({
@@ -9,7 +9,7 @@ export const contactInquirySchema = z.object({
     .trim()
     .min(2, "Please enter your name.")
     .max(100, "Your name must be at most 100 characters."),
-  email: z.string({ error: messages.invalidEmail }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
+  email: z.string({ error: wording.invalidEmail }).trim().max(254, wording.invalidEmail).pipe(z.email(wording.invalidEmail)),
   phone: phoneNumber.optional().default(""),
   subject: z
     .string({ error: "Please enter a subject." })
@@ -26,8 +26,6 @@ export const contactInquirySchema = z.object({
 });
 
 export type ContactInquiryInput = z.input<typeof contactInquirySchema>;
-
-export const contactAcknowledgement = "Thank you. Your message has been received and our team will reply within one working day.";
 
 /** Inquiries one address may send before it must wait. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;

@@ -18,6 +18,10 @@ export type Company = {
   socials: Record<string, string>;
   areaServed: string[];
   hero: { heading: string; subheading: string };
+  /** The admin's maintenance banner, shown on every page while present. */
+  maintenanceBanner?: string;
+  /** Set while an admin has closed registration: /register says so before anyone fills the form. */
+  registrationClosed?: boolean;
 };
 
 export type About = {
@@ -89,8 +93,6 @@ export type BlogPost = BlogPostSummary & {
   keywords: string[];
   updatedAt: string;
 };
-
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
 
 export type HomeContent = {
   services: Pick<Service, "slug" | "name" | "summary" | "image">[];

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Role } from "./departments.js";
+import { pageNumber, rowIdCursor } from "./fields.js";
+import type { Page } from "./paging.js";
 
 /**
  * Conversations of the portal: one per project (its client and team), one per department (its staff),
@@ -40,8 +42,8 @@ export const sendMessageSchema = z.object({ body: messageBodySchema.min(1, conve
 /** GET /api/conversations/:id/messages: the newest page (optionally before an id), or everything after an id. */
 export const messagesQuerySchema = z
   .object({
-    before: z.coerce.number().int().positive().optional(),
-    after: z.coerce.number().int().min(0).optional(),
+    before: rowIdCursor(1).optional(),
+    after: rowIdCursor(0).optional(),
     limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_PAGE_SIZE).default(MESSAGES_PAGE_SIZE),
   })
   .refine((query) => query.before === undefined || query.after === undefined, {
@@ -90,7 +92,17 @@ export type ConversationSummary = {
   lastActivityAt: string | null;
 };
 
-export type ConversationList = { conversations: ConversationSummary[]; totalUnread: number };
+/** Conversations per page of GET /api/conversations: a staff member can be in well over a hundred. */
+export const CONVERSATIONS_PAGE_SIZE = 20;
+
+/** GET /api/conversations query. */
+export const conversationListQuerySchema = z.object({ page: pageNumber.default(1) });
+
+/**
+ * A page of the caller's conversations, latest activity first, with the unread messages of all of them (the
+ * header's badge). A page past the last is empty, with the real total.
+ */
+export type ConversationList = Page<ConversationSummary> & { totalUnread: number };
 
 /** A page of messages, oldest first; hasMore: older ones exist (newest page / before) or newer ones (after). */
 export type MessagePage = { items: ChatMessage[]; hasMore: boolean };

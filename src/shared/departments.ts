@@ -1,4 +1,4 @@
-/** SPEC §1 departments, with the code letters and dashboard paths of ARCHITECTURE §4. */
+/** The departments, with their code letters and dashboard paths (docs/product.md#departments). */
 export const departments = [
   { name: "Admin", letters: "AD", dashboard: "/dashboard/admin" },
   { name: "Accounts", letters: "AC", dashboard: "/dashboard/accounts" },
@@ -30,7 +30,7 @@ export function dashboardPathFor(user: { role: Role; department: string }): stri
   return departments.find((department) => department.name === user.department)?.dashboard ?? "/dashboard";
 }
 
-/** SPEC §3: the first two letters of the department in upper case plus a random five-digit number. */
+/** docs/product.md#departments: the first two letters of the department in upper case plus a random five-digit number. */
 export function departmentCodeFor(department: string, random: () => number = Math.random): string {
   const letters = department
     .replace(/[^a-z]/gi, "")

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Page } from "./content.js";
 import { pageNumber } from "./fields.js";
+import type { CountedPage } from "./paging.js";
 
 /** The life of a contact inquiry in the office's inbox. */
 export const inquiryStatuses = ["new", "assigned", "handled"] as const;
@@ -26,7 +26,7 @@ export const inquiryListQuerySchema = z.object({
   status: z.enum(inquiryStatuses, { error: "Unknown status." }).optional(),
   assignee: z.union([z.literal("me"), z.literal("none"), z.uuid("Unknown assignee.")], { error: "Unknown assignee." }).optional(),
   search: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
-  page: pageNumber.max(10_000).default(1),
+  page: pageNumber.default(1),
 });
 export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
 
@@ -58,7 +58,7 @@ export type InquiryItem = {
 export type InquiryCounts = Record<InquiryStatus, number>;
 
 /** A page of the inbox, with the count of each status under the same search and assignee filters. */
-export type InquiryPage = Page<InquiryItem> & { counts: InquiryCounts };
+export type InquiryPage = CountedPage<InquiryItem, InquiryStatus>;
 
 export type InquiryStats = {
   byStatus: InquiryCounts;

@@ -9,6 +9,8 @@ export const notificationKinds = [
   "project_requested",
   "message",
   "inquiry_assigned",
+  "call_missed",
+  "announcement",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -22,6 +24,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   project_requested: "A client requests a new project",
   message: "A new message arrives",
   inquiry_assigned: "A contact inquiry is assigned to you",
+  call_missed: "You miss a call",
+  announcement: "An administrator sends an announcement",
 };
 
 export type NotificationChannels = { inApp: boolean; email: boolean };
@@ -38,6 +42,8 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   project_requested: { inApp: true, email: true },
   message: { inApp: true, email: false },
   inquiry_assigned: { inApp: true, email: true },
+  call_missed: { inApp: true, email: false },
+  announcement: { inApp: true, email: false },
 };
 
 /** A user's stored choices over the defaults (kinds added later get their default). */

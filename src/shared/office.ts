@@ -26,6 +26,6 @@ export type OfficeOverview = {
   requestsWaiting: number;
   messagesLast7Days: number;
   signInFailuresLast24h: number;
-  /** The 10 newest events of the access log. */
-  recentSecurityEvents: SecurityEventItem[];
+  /** The 10 newest events of the access log; null for callers other than admins (canSeeSecurityEvents). */
+  recentSecurityEvents: SecurityEventItem[] | null;
 };

@@ -1,38 +1,9 @@
 import { z } from "zod";
-import { pageNumber } from "./fields.js";
+import { pageNumber, rowIdCursor } from "./fields.js";
+import type { Page } from "./paging.js";
+import { type ProjectStatus, projectCategories, projectStatuses } from "./project-terms.js";
 
-/** A project's life (ARCHITECTURE §4: clients' requests start as `requested`). */
-export const projectStatuses = ["requested", "planning", "in_progress", "on_hold", "completed", "cancelled"] as const;
-export type ProjectStatus = (typeof projectStatuses)[number];
-
-export const projectStatusLabels: Record<ProjectStatus, string> = {
-  requested: "Requested",
-  planning: "Planning",
-  in_progress: "In progress",
-  on_hold: "On hold",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
-
-/** The lines of business (the services' slugs); every project is one of them. */
-export const projectCategories = [
-  "residential",
-  "commercial",
-  "infrastructure",
-  "renovation",
-  "project-management",
-  "design-build",
-] as const;
-export type ProjectCategory = (typeof projectCategories)[number];
-
-export const projectCategoryLabels: Record<ProjectCategory, string> = {
-  residential: "Residential",
-  commercial: "Commercial",
-  infrastructure: "Infrastructure",
-  renovation: "Renovation",
-  "project-management": "Project management",
-  "design-build": "Design and build",
-};
+export * from "./project-terms.js";
 
 /* ------------------------------------------------------------------------------------------------
  * The projects API: request schemas (the server validates with them, the portal forms reuse them)
@@ -43,29 +14,12 @@ export const projectCategoryLabels: Record<ProjectCategory, string> = {
 export const progressModes = ["manual", "milestones"] as const;
 export type ProgressMode = (typeof progressModes)[number];
 
-/** Active work: agreed and not finished (dashboards and stats count these). */
-export const activeProjectStatuses: readonly ProjectStatus[] = ["planning", "in_progress", "on_hold"];
-
 export const PROJECT_PAGE_SIZE = 20;
 export const PROJECT_MAX_PAGE_SIZE = 100;
 /** Sort keys of GET /api/projects; a leading "-" sorts descending. */
 export const projectSortKeys = ["updated", "created", "title", "reference", "target", "progress"] as const;
 export type ProjectSortKey = (typeof projectSortKeys)[number];
 const projectSorts = [...projectSortKeys, ...projectSortKeys.map((key) => `-${key}` as const)] as const;
-
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
-export const PHOTOS_PER_UPLOAD = 10;
-export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
-
-export const projectMessages = {
-  notFound: "Project not found.",
-  photoTooLarge: "Each photo must be 15 MB or smaller.",
-  tooManyPhotos: `Upload at most ${PHOTOS_PER_UPLOAD} photos at a time.`,
-  noPhotos: "Choose at least one photo to upload.",
-  documentTooLarge: "The document must be 25 MB or smaller.",
-  unsupportedDocument: "Please upload a PDF or a drawing (DWG or DXF).",
-  noDocument: "Choose a document to upload.",
-} as const;
 
 const isoDate = z.iso.date("Use a date like 2026-03-31.");
 const kobo = z
@@ -186,6 +140,24 @@ export const projectUpdateSchema = z.object({
 });
 export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
 
+/**
+ * What a project is, where and when it is built: the details the project office enters for a new project and an
+ * editor changes later (the forms and the server's PUT take them as they come).
+ */
+export const projectDescriptionFields = [
+  "title",
+  "description",
+  "category",
+  "status",
+  "progressMode",
+  "address",
+  "city",
+  "state",
+  "country",
+  "startDate",
+  "targetCompletion",
+] as const;
+
 export const projectRunFields = ["clientId", "managerId", "teamIds"] as const;
 export const projectSiteFields = ["isPortfolio", "publicSummary", "highlights"] as const;
 export const projectDetailFields = Object.keys(projectUpdateSchema.shape).filter(
@@ -225,7 +197,7 @@ export const photoCaptionSchema = z.object({ caption: z.string().trim().max(300,
 export const documentTitleSchema = z.object({ title: z.string().trim().max(200, "Keep the title under 200 characters.").optional() });
 
 /** Pages of the site diary and the gallery: `before` is the id of the last item already shown. */
-export const beforeCursorSchema = z.object({ before: z.coerce.number().int().positive().optional() });
+export const beforeCursorSchema = z.object({ before: rowIdCursor(1).optional() });
 
 /* ---------------------------------------- answers ---------------------------------------- */
 
@@ -257,7 +229,7 @@ export type ProjectListItem = {
   nextMilestone: { id: number; title: string; dueDate: string | null } | null;
 };
 
-export type ProjectListPage = { items: ProjectListItem[]; total: number; page: number; pageSize: number };
+export type ProjectListPage = Page<ProjectListItem>;
 
 export type Milestone = {
   id: number;
@@ -319,6 +291,8 @@ export type PortfolioCandidate = {
   publicSummary: string | null;
   highlights: string[];
 };
+
+export type PortfolioCandidatesPage = Page<PortfolioCandidate>;
 
 export type ProjectPhoto = {
   id: number;

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { type CallEvent, callClientFrameSchemas } from "./calls.js";
 import type { ChatMessage } from "./conversations.js";
 import type { NotificationKind } from "./notifications.js";
+
+export * from "./realtime-connection.js";
 
 /** A notification as the bell shows it. */
 export type NotificationItem = {
@@ -25,27 +28,23 @@ export type RealtimeEvent =
   /** A new message in one of the user's conversations (their own too, for their other tabs). */
   | { type: "message"; conversationId: number; message: ChatMessage }
   /** The user read a conversation in one tab: the others update its unread count. */
-  | { type: "conversation.read"; conversationId: number; lastReadMessageId: number; unread: number };
-
-/**
- * The connection at /api/realtime: the browser opens it, sends an auth frame within
- * REALTIME_AUTH_TIMEOUT_MS (a token in the URL would end up in logs), and receives `ready`, then events.
- */
-export const REALTIME_PATH = "/api/realtime";
-export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
-/** Larger frames close the connection (code 1009). */
-export const REALTIME_MAX_FRAME_BYTES = 16 * 1024;
-/** The connection was refused or ended for want of a valid token or an open session: sign in (or refresh) and reconnect. */
-export const REALTIME_CLOSE_UNAUTHENTICATED = 4401;
+  | { type: "conversation.read"; conversationId: number; lastReadMessageId: number; unread: number }
+  /** Call signalling and ringing (src/shared/calls.ts). */
+  | CallEvent
+  /** An admin blocked or deleted the account: its connections close with 4401 'Account is deactivated' (never forwarded). */
+  | { type: "account.deactivated" }
+  /** An admin changed the address blocklist: every instance drops its cached copy (src/server/platform/address-blocklist.ts). */
+  | { type: "blocklist.changed" };
 
 /**
  * What the browser sends. `auth` first, and again with each renewed access token (the connection
  * ends when the last token sent expires); `ping` lets the browser notice a dead connection (answered `pong`).
- * Frames of other types are ignored, so features (calls) can add theirs here.
+ * Frames of other types are ignored; call frames (src/shared/calls.ts) carry call signalling.
  */
 export const realtimeClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth"), accessToken: z.string().min(1).max(4096) }),
   z.object({ type: z.literal("ping") }),
+  ...callClientFrameSchemas,
 ]);
 export type RealtimeClientFrame = z.infer<typeof realtimeClientFrameSchema>;
 

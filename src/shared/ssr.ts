@@ -6,8 +6,8 @@ export type PageAssets = {
   /** Scripts the entry imports, fetched in parallel with it. */
   modulePreloads: string[];
   stylesheets: string[];
-  /** Font files needed for the first paint, fetched before the stylesheet asks for them. */
-  fontPreloads: string[];
+  /** Each lazily loaded source file's chunk and the chunks it imports beyond the entry's, by manifest key. */
+  lazyChunks: Record<string, string[]>;
 };
 
 export type RenderRequest = {

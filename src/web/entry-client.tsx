@@ -1,20 +1,30 @@
 import "./styles.css";
 import { hydrate } from "@tanstack/react-query";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App } from "./app/App";
+import { App, loadPortalShell } from "./app/App";
 import { AppProviders } from "./app/AppProviders";
 import { APP_STATE_ELEMENT_ID } from "./app/document";
 import type { InitialAppState } from "./app/initial-state";
 import { loadNotFoundPage, matchPortalRoute, matchPublicRoute, portalLayouts } from "./app/routes";
 import { trackTiming } from "./lib/analytics";
 import { apiPathOf } from "./lib/api-query";
-import { apiRequest } from "./lib/http";
+import { cacheInterForNextPages } from "./lib/inter-font";
 import { createQueryClient } from "./lib/query-client";
+
+// Zod compiles validators with `new Function` unless told not to, and probes for it as each schema is made: the
+// Content-Security-Policy forbids it and the browser reports every attempt. Zod reads this global when it loads,
+// which is after this line (only lazily loaded screens use it), so the probe never runs.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 const stateElement = document.getElementById(APP_STATE_ELEMENT_ID);
 const state = JSON.parse(stateElement?.textContent ?? "{}") as { app?: InitialAppState; queries?: unknown };
-const queryClient = createQueryClient(({ queryKey }) => apiRequest("GET", apiPathOf(queryKey)));
+// The HTTP client (retries, the session's token) is loaded at the first fetch: the first page's data came with its HTML.
+const queryClient = createQueryClient(async ({ queryKey }) => {
+  const { apiRequest } = await import("./lib/http");
+  return apiRequest("GET", apiPathOf(queryKey));
+});
 if (state.queries) hydrate(queryClient, state.queries);
 
 const root = document.getElementById("root");
@@ -32,18 +42,34 @@ const app = (
   </BrowserRouter>
 );
 
-// A failed chunk below is reported by the page's error boundary when React tries again.
+/** Runs `work` once the page has loaded and is idle: no part of the first load. */
+function whenIdle(work: () => void) {
+  const schedule = () => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 5000 }) : setTimeout(work, 2000));
+  if (document.readyState === "complete") schedule();
+  else window.addEventListener("load", schedule, { once: true });
+}
+
+// A failed chunk below is reported by the page's error boundary when React tries again. The first render (or
+// hydration) is a transition, so React does it in slices that let the browser handle input in between, rather than
+// in one long task.
 const portalRoute = matchPortalRoute(window.location.pathname);
 if (portalRoute) {
   // Portal screens are rendered here only: the server sent the splash screen, which this replaces.
-  await Promise.all([portalRoute.load(), portalLayouts[portalRoute.layout].load()]).catch(() => {});
-  createRoot(root).render(app);
+  await Promise.all([loadPortalShell(), portalRoute.load(), portalLayouts[portalRoute.layout].load()]).catch(() => {});
+  startTransition(() => createRoot(root).render(app));
 } else {
   // Fetch the current page's code before hydrating, so what the visitor types meanwhile is not lost.
   const currentRoute = matchPublicRoute(window.location.pathname);
   await (currentRoute && !state.app?.notFound ? currentRoute.route.load() : loadNotFoundPage()).catch(() => {});
-  hydrateRoot(root, app);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+  // README.md#analytics: the cookieless beacon.
+  whenIdle(() => {
+    import("./lib/beacon").then(({ startBeacon }) => startBeacon((path) => matchPublicRoute(path) !== null)).catch(() => {});
+  });
 }
+whenIdle(cacheInterForNextPages);
 
-// SPEC §9: the 'app_initialization' timing event, about 100 ms after start.
+// docs/product.md#app-shell: the 'app_initialization' timing event, about 100 ms after start.
 setTimeout(() => trackTiming("app_initialization", performance.now()), 100);

@@ -4,13 +4,22 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { ApiError, unwrapEnvelope } from "../shared/api";
-import { productMessages } from "../shared/messages";
 import type { RenderPage, RenderRequest, RenderResult } from "../shared/ssr";
+import { productWording } from "../shared/wording";
 import { App } from "./app/App";
 import { AppProviders } from "./app/AppProviders";
 import { documentHtml } from "./app/document";
 import type { InitialAppState } from "./app/initial-state";
-import { matchPortalRoute, matchPublicRoute, type PortalRoute, portalTitle } from "./app/routes";
+import {
+  loadNotFoundPage,
+  matchPortalRoute,
+  matchPublicRoute,
+  NOT_FOUND_PAGE_MODULE,
+  PORTAL_SHELL_MODULE,
+  type PortalRoute,
+  portalLayouts,
+  portalTitle,
+} from "./app/routes";
 import { SplashScreen } from "./components/ui/SplashScreen";
 import { siteKeys } from "./features/site/queries";
 import { apiPathOf } from "./lib/api-query";
@@ -52,7 +61,9 @@ async function renderPortalShell(route: PortalRoute, request: RenderRequest): Pr
   ]);
   const body = await renderComplete(<SplashScreen />, request.nonce);
   const state: { app: InitialAppState } = { app: { notFound: false, origin: request.publicOrigin } };
-  return { status: 200, html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets }) };
+  // The shell, the screen and its layout are fetched with the HTML rather than one after the other.
+  const lazyModules = [PORTAL_SHELL_MODULE, route.module, portalLayouts[route.layout].module];
+  return { status: 200, html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets, lazyModules }) };
 }
 
 export const render: RenderPage = async (request) => {
@@ -63,7 +74,7 @@ export const render: RenderPage = async (request) => {
   const queryClient = createQueryClient(
     async ({ queryKey }) => {
       const response = await request.fetchApi(`/api${apiPathOf(queryKey)}`);
-      return unwrapEnvelope(response.status, response.body, productMessages.internalError);
+      return unwrapEnvelope(response.status, response.body, productWording.internalError);
     },
     { retry: 0 },
   );
@@ -76,6 +87,10 @@ export const render: RenderPage = async (request) => {
     if (load.reason instanceof ApiError && load.reason.status === 404) notFound = true;
     else throw load.reason;
   }
+
+  // The page's code first, as the browser does before hydrating: a page that suspended here would render its
+  // fallback (the splash) too, and React would preload the splash's logo on every public page.
+  await (match && !notFound ? match.route.load() : loadNotFoundPage());
 
   const seo: SeoCollector = { origin: request.publicOrigin, page: null, company: null, status: 200 };
   const body = await renderComplete(
@@ -93,6 +108,13 @@ export const render: RenderPage = async (request) => {
   };
   return {
     status: seo.status,
-    html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets }),
+    html: documentHtml({
+      head,
+      body,
+      state,
+      nonce: request.nonce,
+      assets: request.assets,
+      lazyModules: [match && !notFound ? match.route.module : NOT_FOUND_PAGE_MODULE],
+    }),
   };
 };

@@ -9,11 +9,19 @@ const STATEMENT_BREAK = "--> statement-breakpoint";
 // Any number, the same for every instance: a second instance starting at once waits here.
 const MIGRATION_LOCK_ID = 7_240_517;
 
+/**
+ * Within a transaction: waits until no other instance holds the installation's start-up lock (migrations, the
+ * starting content), then holds it until the transaction ends.
+ */
+export async function holdStartUpLock(tx: Pick<AppDb, "execute">) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+}
+
 /** Applies the SQL files of the migrations folder not yet applied, in name order, in one transaction. */
 export async function migrate(db: AppDb, dir = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+    await holdStartUpLock(tx);
     await tx.execute(sql`create table if not exists schema_migrations (
       name text primary key,
       applied_at timestamptz not null default now()

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -40,6 +43,15 @@ export const services = pgTable("services", {
 
 const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
+/** The project a row belongs to (a milestone, a photo, a document…): the row goes when the project is deleted. */
+const partOfProject = () =>
+  integer("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" });
+
+/** Who did something (wrote, uploaded, is assigned): the row stays when the account is deleted, without them. */
+const personOrNull = (name: string) => uuid(name).references(() => users.id, { onDelete: "set null" });
+
 /**
  * Building projects: the public portfolio shows those flagged is_portfolio (with their public summary);
  * the portal follows every project with its client, manager, budget, milestones and updates.
@@ -70,9 +82,9 @@ export const projects = pgTable(
     completedOn: text("completed_on"),
     budgetKobo: bigint("budget_kobo", { mode: "number" }).notNull().default(0),
     spentKobo: bigint("spent_kobo", { mode: "number" }).notNull().default(0),
-    clientId: uuid("client_id").references(() => users.id, { onDelete: "set null" }),
-    managerId: uuid("manager_id").references(() => users.id, { onDelete: "set null" }),
-    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    clientId: personOrNull("client_id"),
+    managerId: personOrNull("manager_id"),
+    createdById: personOrNull("created_by_id"),
     coverImage: text("cover_image"),
     highlights: jsonb("highlights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isPortfolio: boolean("is_portfolio").notNull().default(false),
@@ -86,6 +98,7 @@ export const projects = pgTable(
     index("projects_status_idx").on(table.status, table.updatedAt),
     // The portal's default order (most recently changed first) reads this instead of sorting every project.
     index("projects_updated_idx").on(table.updatedAt.desc(), table.id.desc()),
+    index("projects_created_idx").on(table.createdAt),
   ],
 );
 
@@ -93,9 +106,7 @@ export const projects = pgTable(
 export const projectTeam = pgTable(
   "project_team",
   {
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: partOfProject(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -109,9 +120,7 @@ export const milestones = pgTable(
   "milestones",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: partOfProject(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     dueDate: text("due_date"),
@@ -129,10 +138,8 @@ export const projectUpdates = pgTable(
   "project_updates",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    projectId: partOfProject(),
+    authorId: personOrNull("author_id"),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
@@ -144,11 +151,9 @@ export const projectPhotos = pgTable(
   "project_photos",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: partOfProject(),
     updateId: integer("update_id").references(() => projectUpdates.id, { onDelete: "set null" }),
-    uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    uploadedById: personOrNull("uploaded_by_id"),
     caption: text("caption").notNull().default(""),
     thumbUrl: text("thumb_url").notNull(),
     galleryUrl: text("gallery_url").notNull(),
@@ -164,10 +169,8 @@ export const projectDocuments = pgTable(
   "project_documents",
   {
     id: serial("id").primaryKey(),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    projectId: partOfProject(),
+    uploadedById: personOrNull("uploaded_by_id"),
     title: text("title").notNull(),
     fileName: text("file_name").notNull(),
     storageKey: text("storage_key").notNull(),
@@ -216,13 +219,14 @@ export const messages = pgTable(
     conversationId: integer("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: personOrNull("author_id"),
     /** Plain text or Markdown, sanitised when rendered. */
     body: text("body").notNull(),
     attachments: jsonb("attachments").$type<MessageAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
-  (table) => [index("messages_conversation_idx").on(table.conversationId, table.id)],
+  // author_id too: unread counts (messages after my marker, not mine) are answered from the index alone.
+  (table) => [index("messages_conversation_idx").on(table.conversationId, table.id, table.authorId)],
 );
 
 /** How far each person has read each conversation (unread counts). */
@@ -239,6 +243,58 @@ export const conversationReads = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.conversationId, table.userId] })],
+);
+
+/**
+ * A department call (src/shared/calls.ts): who started it, for which department, video or voice,
+ * when it started, was first answered and ended. Active while ended_at is null.
+ */
+export const calls = pgTable(
+  "calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    department: text("department").notNull(),
+    /** video or voice. */
+    media: text("media").notNull(),
+    startedById: uuid("started_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** Only the people rung (chosen members) may join, besides admins; otherwise the whole department may. */
+    invitedOnly: boolean("invited_only").notNull().default(false),
+    startedAt: timestampColumn("started_at").notNull().defaultNow(),
+    answeredAt: timestampColumn("answered_at"),
+    endedAt: timestampColumn("ended_at"),
+  },
+  (table) => [index("calls_active_idx").on(table.endedAt)],
+);
+
+/**
+ * Everyone a call concerns: the caller, the people rung, and who joined. A participant is in the call
+ * while joined_at is set and left_at is not; connection_id is the realtime connection (tab) in the call.
+ */
+export const callMembers = pgTable(
+  "call_members",
+  {
+    callId: uuid("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rungAt: timestampColumn("rung_at"),
+    declinedAt: timestampColumn("declined_at"),
+    /** Rung and never answered (the ring timed out or the call ended first). */
+    missed: boolean("missed").notNull().default(false),
+    joinedAt: timestampColumn("joined_at"),
+    leftAt: timestampColumn("left_at"),
+    connectionId: text("connection_id"),
+    audio: boolean("audio").notNull().default(true),
+    video: boolean("video").notNull().default(false),
+    screen: boolean("screen").notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.callId, table.userId] }),
+    index("call_members_user_idx").on(table.userId),
+    index("call_members_connection_idx").on(table.connectionId),
+  ],
 );
 
 /** The bell: what happened that concerns a user (kinds in src/shared/notifications.ts). */
@@ -258,7 +314,11 @@ export const notifications = pgTable(
     readAt: timestampColumn("read_at"),
     createdAt: createdAt(),
   },
-  (table) => [index("notifications_user_idx").on(table.userId, table.id)],
+  (table) => [
+    index("notifications_user_idx").on(table.userId, table.id),
+    // The bell's unread count reads only the unread ones.
+    index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+  ],
 );
 
 export const blogPosts = pgTable(
@@ -276,7 +336,7 @@ export const blogPosts = pgTable(
       .generatedAlwaysAs(sql`coalesce(array_length(regexp_split_to_array(trim(body_markdown), '\\s+'), 1), 0)`),
     authorName: text("author_name").notNull(),
     /** The staff member who wrote the post in the portal; null for the starting content. */
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: personOrNull("author_id"),
     coverImage: text("cover_image"),
     keywords: jsonb("keywords").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status").notNull().default("draft"),
@@ -290,25 +350,30 @@ export const blogPosts = pgTable(
   ],
 );
 
-export const contactInquiries = pgTable("contact_inquiries", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone"),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  /** new, assigned, handled (src/shared/inquiries.ts). */
-  status: text("status").notNull().default("new"),
-  assignedToId: uuid("assigned_to_id").references(() => users.id, { onDelete: "set null" }),
-  /** The internal note on how the inquiry was answered. */
-  replyNote: text("reply_note").notNull().default(""),
-  handledAt: timestampColumn("handled_at"),
-  /** The project the inquiry became, when it did (Business Administration counts conversions). */
-  projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
-  ipAddress: text("ip_address"),
-  userAgent: text("user_agent"),
-  createdAt: createdAt(),
-});
+export const contactInquiries = pgTable(
+  "contact_inquiries",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** new, assigned, handled (src/shared/inquiries.ts). */
+    status: text("status").notNull().default("new"),
+    assignedToId: personOrNull("assigned_to_id"),
+    /** The internal note on how the inquiry was answered. */
+    replyNote: text("reply_note").notNull().default(""),
+    handledAt: timestampColumn("handled_at"),
+    /** The project the inquiry became, when it did (Business Administration counts conversions). */
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  // The inbox, newest first (read backwards): a page comes from the index instead of sorting every inquiry.
+  (table) => [index("contact_inquiries_created_idx").on(table.createdAt, table.id)],
+);
 
 /** Every email the product sends, kept whether it went out by SMTP or to the log. */
 export const mailOutbox = pgTable("mail_outbox", {
@@ -320,10 +385,12 @@ export const mailOutbox = pgTable("mail_outbox", {
   transport: text("transport").notNull(),
   sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
   error: text("error"),
+  /** Set on a mail carrying a one-time code: its body is erased once delivered or past this time. */
+  codeExpiresAt: timestamp("code_expires_at", { withTimezone: true, mode: "date" }),
   createdAt: createdAt(),
 });
 
-/** SPEC §3 users table, plus what sign-in needs. */
+/** The users table (docs/product.md#records), plus what sign-in needs. */
 export const users = pgTable(
   "users",
   {
@@ -343,10 +410,14 @@ export const users = pgTable(
     approvedAt: timestamp("approved_at", { withTimezone: true, mode: "date" }),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     passwordHash: text("password_hash").notNull(),
+    /** False for an account opened through an identity provider: its hash is of a secret nobody knows until a reset. */
+    hasPassword: boolean("has_password").notNull().default(true),
     avatarUrl: text("avatar_url"),
     /** Base32 TOTP secret; set at enrolment, in force once mfa_enabled_at is set. */
     mfaSecret: text("mfa_secret"),
     mfaEnabledAt: timestamp("mfa_enabled_at", { withTimezone: true, mode: "date" }),
+    /** The 30-second step of the last authenticator code accepted: a code is accepted once. */
+    mfaLastTotpStep: integer("mfa_last_totp_step"),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
     /** A new address waiting for its emailed code before it replaces `email`. */
     pendingEmail: text("pending_email"),
@@ -358,7 +429,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("users_email_idx").on(table.email)],
+  (table) => [uniqueIndex("users_email_idx").on(table.email), index("users_created_idx").on(table.createdAt)],
 );
 
 /**
@@ -403,12 +474,85 @@ export const oneTimeCodes = pgTable(
   (table) => [index("one_time_codes_user_idx").on(table.userId, table.purpose)],
 );
 
+/** An identity provider's account (OpenID Connect issuer and subject) linked to one of ours. */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The provider's id in OIDC_PROVIDERS. */
+    provider: text("provider").notNull(),
+    /** The provider's `sub`: stable for the person at that provider, unlike their email. */
+    subject: text("subject").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    uniqueIndex("user_identities_subject_idx").on(table.provider, table.subject),
+    uniqueIndex("user_identities_user_idx").on(table.userId, table.provider),
+  ],
+);
+
+/**
+ * A round trip to an identity provider in progress (PKCE verifier, nonce; the state stored hashed), or a provider
+ * identity waiting for its account's password before it is linked. Short-lived and used once.
+ */
+export const oidcFlows = pgTable("oidc_flows", {
+  id: serial("id").primaryKey(),
+  stateHash: text("state_hash").notNull().unique(),
+  provider: text("provider").notNull(),
+  purpose: text("purpose").$type<"sign_in" | "link" | "confirm_link">().notNull(),
+  /** Who asked to link (purpose link), or the account waiting for its password (confirm_link). */
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  codeVerifier: text("code_verifier"),
+  nonce: text("nonce"),
+  subject: text("subject"),
+  email: text("email"),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
+  createdAt: createdAt(),
+});
+
+/** A passkey (WebAuthn discoverable credential) of an account; a sign-in with it counts as two factors. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential id, base64url, as the authenticator reports it. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter: a value that does not grow (when it counts) means a cloned key. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
+/** A WebAuthn challenge handed out (stored hashed), usable once within a few minutes. */
+export const passkeyChallenges = pgTable("passkey_challenges", {
+  id: serial("id").primaryKey(),
+  challengeHash: text("challenge_hash").notNull().unique(),
+  /** Set for adding a passkey (the signed-in user); null for signing in, where the passkey names its account. */
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
+});
+
 /** The access log of the security centre: every security-relevant event. */
 export const securityEvents = pgTable(
   "security_events",
   {
     id: serial("id").primaryKey(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: personOrNull("user_id"),
     email: text("email"),
     type: text("type").notNull(),
     outcome: text("outcome").notNull(),
@@ -420,8 +564,65 @@ export const securityEvents = pgTable(
   (table) => [
     index("security_events_email_idx").on(table.email, table.type, table.createdAt),
     index("security_events_ip_idx").on(table.ipAddress, table.type, table.createdAt),
+    // Analytics: who signed in within a period.
+    index("security_events_type_created_idx").on(table.type, table.createdAt),
+    // The security centre: a person's own activity, and the admins' access log newest first.
+    index("security_events_user_idx").on(table.userId, table.id),
+    index("security_events_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * Alerts the threat rules raise as security events are written (src/server/platform/threat-rules.ts): one open alert
+ * per rule and subject (an address, an account), its evidence the ids of the events behind it.
+ */
+export const securityAlerts = pgTable(
+  "security_alerts",
+  {
+    id: serial("id").primaryKey(),
+    rule: text("rule").notNull(),
+    severity: text("severity").notNull(),
+    /** What it is about: an address for the address rules, an account's email for the account rules. */
+    subject: text("subject").notNull(),
+    /** The address to block from the alert, when there is one. */
+    ipAddress: text("ip_address"),
+    evidence: jsonb("evidence").$type<number[]>().notNull(),
+    /** open, acknowledged. */
+    status: text("status").notNull().default("open"),
+    acknowledgedById: personOrNull("acknowledged_by_id"),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true, mode: "date" }),
+    /** When the admins were emailed about it (high severity, at most once per rule and subject an hour). */
+    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("security_alerts_open_idx").on(table.rule, table.subject).where(sql`status = 'open'`),
+    index("security_alerts_status_idx").on(table.status, table.id),
+  ],
+);
+
+/** Addresses and CIDR ranges refused before any route, on every instance, until they expire (never when null). */
+export const addressBlocks = pgTable("address_blocks", {
+  id: serial("id").primaryKey(),
+  /** A single address (203.0.113.7, 2001:db8::1) or a range (203.0.113.0/24, 2001:db8::/32), as normalised. */
+  address: text("address").notNull(),
+  reason: text("reason").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+  alertId: integer("alert_id").references(() => securityAlerts.id, { onDelete: "set null" }),
+  createdById: personOrNull("created_by_id"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Failed sign-ins counted per account ("account:<email>") and per address ("address:<ip>") in a fixed window.
+ * An attempt takes a slot before its password is hashed (one atomic upsert), and gives it back when it succeeds.
+ */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
+});
 
 /** One-time recovery codes for an account with multi-factor sign-in, stored hashed. */
 export const mfaRecoveryCodes = pgTable("mfa_recovery_codes", {
@@ -439,3 +640,131 @@ export const settings = pgTable("settings", {
   value: jsonb("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One row whose version goes up, by triggers, whenever anything a public page shows changes (site content,
+ * services, posts, portfolio projects, settings): the rendered-page cache is keyed by it (src/server/ssr/page-cache.ts).
+ */
+export const siteContentVersion = pgTable("site_content_version", {
+  id: integer("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Every admin action: who (a copy of their email, so the line outlives the account), what, to whom, when,
+ * the values before and after, and the address it came from. Append-only: a trigger refuses updates and
+ * deletes, and the product has no endpoint that would try.
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetId: text("target_id"),
+    /** The target as a person reads it (the account's email), kept after the target is deleted. */
+    targetLabel: text("target_label"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ipAddress: text("ip_address").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("admin_audit_log_action_idx").on(table.action, table.id), index("admin_audit_log_created_idx").on(table.createdAt)],
+);
+
+/** An admin's message to every staff member or to one department (audience: 'all' or the department's name). */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    audience: text("audience").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [index("announcements_audience_idx").on(table.audience, table.id)],
+);
+
+/**
+ * One beacon of the public pages (src/server/modules/analytics): a page view or a Web Vitals measure. No cookie and
+ * nothing personal: the visitor is a hash of address, browser and a salt of the day that is discarded after the day.
+ * Kept 90 days; the charts read the daily roll-ups (analytics_daily).
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** pageview, or a Web Vitals metric: LCP, INP, CLS, TTFB. */
+    kind: text("kind").notNull(),
+    path: text("path").notNull(),
+    /** The referring site's host name; null for a direct visit or a page of this site. */
+    referrer: text("referrer"),
+    /** mobile, tablet or desktop, from the viewport's width. */
+    device: text("device").notNull(),
+    visitor: text("visitor").notNull(),
+    /** The metric's value (milliseconds; CLS unitless); null for a page view. */
+    value: doublePrecision("value"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("page_views_created_idx").on(table.createdAt)],
+);
+
+/**
+ * The daily roll-ups of page_views: per day, a metric (views, visitors, page, referrer, device, vital:LCP…) and a key
+ * (the page, the referrer, the device, a Web Vitals bin) with its figure. Rewritten whole for a day by each roll-up.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    metric: text("metric").notNull(),
+    key: text("key").notNull().default(""),
+    value: doublePrecision("value").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.metric, table.key] })],
+);
+
+/**
+ * Who signed in within each day, week (from Monday) and calendar month, UTC: one row per person and period, written by
+ * a trigger on security_events as each successful sign-in is logged (migration 0015). A new row adds one to its
+ * period's figure in active_user_counts; a removed row (the account deleted) takes one off.
+ */
+export const activeUsers = pgTable(
+  "active_users",
+  {
+    granularity: text("granularity").notNull(),
+    start: date("start", { mode: "string" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.granularity, table.start, table.userId] })],
+);
+
+/** The number of people in active_users per period: the users report reads its buckets' figures here. */
+export const activeUserCounts = pgTable(
+  "active_user_counts",
+  {
+    granularity: text("granularity").notNull(),
+    start: date("start", { mode: "string" }).notNull(),
+    total: integer("total").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.granularity, table.start] })],
+);
+
+/**
+ * Each person's latest day with a successful sign-in (UTC), kept by the same trigger: a timeframe ends today, so the
+ * people active within it are those whose latest sign-in falls on or after its first day.
+ */
+export const lastSignIns = pgTable(
+  "last_sign_ins",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (table) => [index("last_sign_ins_day_idx").on(table.day)],
+);

@@ -1,50 +1,85 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Viewer } from "../../shared/access.js";
 import { ApiError } from "../../shared/api.js";
+import { authMessages, MFA_ENROLMENT_REQUIRED, mfaEnrolmentRequiredMessage } from "../../shared/auth.js";
 import type { Role } from "../../shared/departments.js";
-import { messages } from "../../shared/messages.js";
-import type { AccessClaims, AccessTokens } from "../modules/auth/access-tokens.js";
+import { wording } from "../../shared/wording.js";
+import type { AccessClaims, AccessTokens } from "./access-tokens.js";
+import type { ReadAccountAccess } from "./account-access.js";
+import { accessDenied } from "./errors.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in caller, set by requireUser. */
     user: AccessClaims | null;
   }
+  interface FastifyContextConfig {
+    /** A route a person whose two-step enrolment is due may still call (see MFA_ENROLMENT_REQUIRED). */
+    allowedBeforeMfaEnrolment?: boolean;
+  }
 }
+
+/**
+ * Route config for what the two-step enrolment screen needs (its profile, setting up the authenticator app):
+ * everything else answers 403 MFA_ENROLMENT_REQUIRED to a person whose enrolment is due.
+ */
+export const allowedBeforeMfaEnrolment = { allowedBeforeMfaEnrolment: true } as const;
 
 export type { AccessClaims };
 
-/** The claims of a valid access token whose session is still open, or null: requireUser and the realtime connection both use it. */
-export type AccessCheck = (accessToken: string) => Promise<AccessClaims | null>;
+/**
+ * The claims of a valid access token whose account is active and whose session is still open (and whether the
+ * person must turn two-step sign-in on first), or why not.
+ */
+export type AccessOutcome = { claims: AccessClaims; mfaEnrolmentDue: boolean } | { refused: "invalid" | "deactivated" };
 
-export function createAccessCheck(tokens: AccessTokens, isSessionOpen: (sessionId: string) => Promise<boolean>): AccessCheck {
+/** Whether a session is open and belongs to this user. */
+export type SessionCheck = (sessionId: string, userId: string) => Promise<boolean>;
+
+/** Checks an access token: requireUser and the realtime connection both use it. */
+export type AccessCheck = (accessToken: string) => Promise<AccessOutcome>;
+
+export function createAccessCheck(tokens: AccessTokens, readAccess: ReadAccountAccess): AccessCheck {
   return async (accessToken) => {
     const claims = accessToken ? await tokens.verify(accessToken) : null;
-    return claims && (await isSessionOpen(claims.sessionId)) ? claims : null;
+    if (!claims) return { refused: "invalid" };
+    const access = await readAccess(claims);
+    if (access.state === "deactivated") return { refused: "deactivated" };
+    if (access.state === "ended") return { refused: "invalid" };
+    // The account's role and department now, not when the token was signed: a demotion holds at once.
+    return { claims: { ...claims, role: access.role, department: access.department }, mfaEnrolmentDue: access.mfaEnrolmentDue };
   };
 }
 
-/** Checks the Bearer access token and that its session is still open; 401 otherwise. */
-export function createRequireUser(tokens: AccessTokens, isSessionOpen: (sessionId: string) => Promise<boolean>) {
-  const checkAccess = createAccessCheck(tokens, isSessionOpen);
+/**
+ * Checks the Bearer access token, that its account is active and its session open (401 otherwise), and that the
+ * person has turned two-step sign-in on if the security settings require it (403 otherwise, but on the routes
+ * marked allowedBeforeMfaEnrolment).
+ */
+export function createRequireUser(checkAccess: AccessCheck) {
   return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization ?? "";
-    const claims = await checkAccess(header.startsWith("Bearer ") ? header.slice(7) : "");
-    if (!claims) throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
-    request.user = claims;
+    const outcome = await checkAccess(header.startsWith("Bearer ") ? header.slice(7) : "");
+    if ("refused" in outcome) {
+      if (outcome.refused === "deactivated") throw new ApiError(401, authMessages.accountDeactivated, "account_deactivated");
+      throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
+    }
+    if (outcome.mfaEnrolmentDue && !request.routeOptions.config.allowedBeforeMfaEnrolment)
+      throw new ApiError(403, mfaEnrolmentRequiredMessage, MFA_ENROLMENT_REQUIRED);
+    request.user = outcome.claims;
   };
 }
 
 /** After requireUser: only these roles may go on (403 for the others). */
 export function requireRole(...allowed: Role[]) {
   return async function checkRole(request: FastifyRequest) {
-    if (!request.user || !allowed.includes(request.user.role)) throw new ApiError(403, messages.accessDenied, "forbidden");
+    if (!request.user || !allowed.includes(request.user.role)) throw accessDenied();
   };
 }
 
 /** The caller of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): AccessClaims {
-  if (!request.user) throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
+  if (!request.user) throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
   return request.user;
 }
 
@@ -57,6 +92,35 @@ export function currentViewer(request: FastifyRequest): Viewer {
 /** After requireUser: only callers this access rule lets in may go on (403 for the others). */
 export function requireAccess(rule: (viewer: Viewer) => boolean) {
   return async function checkAccess(request: FastifyRequest) {
-    if (!rule(currentViewer(request))) throw new ApiError(403, messages.accessDenied, "forbidden");
+    if (!rule(currentViewer(request))) throw accessDenied();
   };
 }
+
+/**
+ * The access token again, in an httpOnly cookie that only /api/media receives: an <img> cannot send a Bearer
+ * header, and private photos are served through the API with the same checks as every other read.
+ */
+export const MEDIA_COOKIE = "cb_media";
+const MEDIA_COOKIE_PATH = "/api/media";
+
+export function setMediaCookie(reply: FastifyReply, accessToken: string, secure: boolean) {
+  reply.setCookie(MEDIA_COOKIE, accessToken, { httpOnly: true, sameSite: "strict", secure, path: MEDIA_COOKIE_PATH, maxAge: 15 * 60 });
+}
+
+export function clearMediaCookie(reply: FastifyReply) {
+  reply.clearCookie(MEDIA_COOKIE, { path: MEDIA_COOKIE_PATH });
+}
+
+/** The caller of a media route from the Bearer header or the media cookie, or null (anonymous, expired, signed out). */
+export function createMediaViewer(checkAccess: AccessCheck) {
+  return async function mediaViewer(request: FastifyRequest): Promise<Viewer | null> {
+    const header = request.headers.authorization ?? "";
+    const token = header.startsWith("Bearer ") ? header.slice(7) : (request.cookies?.[MEDIA_COOKIE] ?? "");
+    const outcome = await checkAccess(token);
+    if ("refused" in outcome || outcome.mfaEnrolmentDue) return null;
+    const { userId, role, department } = outcome.claims;
+    return { id: userId, role, department };
+  };
+}
+
+export type MediaViewer = ReturnType<typeof createMediaViewer>;

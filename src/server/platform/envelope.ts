@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
 import { type ApiEnvelope, ApiError } from "../../shared/api.js";
-import { endpointNotFound, productMessages } from "../../shared/messages.js";
+import { endpointNotFound, productWording } from "../../shared/wording.js";
+import { databaseFailureOf } from "../db/unavailable.js";
+import { StorageError } from "./storage.js";
 
 export { ApiError };
 
@@ -25,7 +27,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     const field = issue.path.join(".") || "body";
     fields[field] ??= issue.message;
   }
-  throw new ApiError(400, productMessages.validationFailed, "validation_failed", fields);
+  throw new ApiError(400, productWording.validationFailed, "validation_failed", fields);
 }
 
 /** Maps Fastify's own client errors to our wording; anything else is a 500. */
@@ -34,17 +36,21 @@ function toApiError(error: FastifyError): ApiError {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return new ApiError(400, productMessages.invalidJson, "invalid_json");
+      return new ApiError(400, productWording.invalidJson, "invalid_json");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new ApiError(413, productMessages.payloadTooLarge, "payload_too_large");
+      return new ApiError(413, productWording.payloadTooLarge, "payload_too_large");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new ApiError(415, "Unsupported content type.", "unsupported_media_type");
   }
+  if (error instanceof StorageError) return new ApiError(503, productWording.storageUnavailable, "storage_unavailable");
+  const databaseFailure = databaseFailureOf(error);
+  if (databaseFailure === "unreachable") return new ApiError(503, productWording.databaseUnavailable, "database_unavailable");
+  if (databaseFailure === "timeout") return new ApiError(503, productWording.queryTimeout, "query_timeout");
   if (error.statusCode === 429) return new ApiError(429, error.message, "rate_limited");
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new ApiError(error.statusCode, error.message, "bad_request");
   }
-  return new ApiError(500, productMessages.internalError, "internal_error");
+  return new ApiError(500, productWording.internalError, "internal_error");
 }
 
 function sendError(reply: FastifyReply, error: ApiError) {

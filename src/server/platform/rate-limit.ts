@@ -1,5 +1,8 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
-import { tooManyRequests } from "../../shared/messages.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { tooManyRequests } from "../../shared/wording.js";
+import type { AppDb } from "../db/client.js";
+import { recordSecurityEvent } from "./security-log.js";
 
 const waitMessage: RateLimitOptions["errorResponseBuilder"] = (_request, context) => ({
   statusCode: 429,
@@ -25,4 +28,21 @@ export function perUserLimit(max: number, minutes: number): { rateLimit: RateLim
       errorResponseBuilder: waitMessage,
     },
   };
+}
+
+/**
+ * Logs each refusal of the per-route limits to the access log (the threat rules watch repeated ones): the plugin's
+ * onExceeded marks the request, and a hook writes the event before the 429 goes out.
+ */
+export function rateLimitRefusalLog(app: FastifyInstance, db: AppDb) {
+  const refused = new WeakSet<FastifyRequest>();
+  app.addHook("onSend", async (request, reply) => {
+    if (!refused.has(request) || reply.statusCode !== 429) return;
+    await recordSecurityEvent(
+      db,
+      { type: "rate_limited", outcome: "failure", reason: `${request.method} ${request.routeOptions.url ?? ""}`.slice(0, 200) },
+      { ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null },
+    );
+  });
+  return { onExceeded: (request: FastifyRequest) => refused.add(request) };
 }

@@ -1,6 +1,12 @@
 import { EventEmitter } from "node:events";
 import type { RealtimeEvent } from "../../shared/realtime.js";
 
+/**
+ * Where events for one connection (one tab) are published: the hub's addresses are user ids, and these,
+ * which no user id can equal.
+ */
+export const connectionAddress = (connectionId: string) => `connection:${connectionId}`;
+
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
 /** One open connection of a user, for presence: refresh() while it is alive, end() when it closes. */
@@ -11,13 +17,16 @@ export type PresenceLease = { refresh(): void; end(): void };
  * process; with REDIS_URL every instance hears every event, so N instances act as one.
  */
 export type RealtimeHub = {
+  /** Delivers to every connection of these users (or to the connections of these connectionAddress()es). */
   publish(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
-  /** Listens for the events of one user; returns the function that stops listening. */
+  /** Listens for the events of one user (or connection address); returns the function that stops listening. */
   subscribe(userId: string, listener: RealtimeListener): () => void;
   /** Counts an open connection of this user as presence until the lease ends. */
   trackConnection(userId: string): PresenceLease;
   /** Which of these users have at least one open connection (on any instance, with Redis). */
   online(userIds: readonly string[]): Promise<string[]>;
+  /** Resolves when events reach the other instances (always, in process); rejects while they cannot. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -51,6 +60,7 @@ export function createInProcessHub(): RealtimeHub {
     async online(userIds) {
       return [...new Set(userIds)].filter((userId) => connections.has(userId));
     },
+    async ping() {},
     async close() {
       emitter.removeAllListeners();
       connections.clear();

@@ -1,41 +1,19 @@
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connectSignedIn, isEvent, type RealtimeTestClient } from "../testing/realtime-client.js";
-import { setUpTestServer } from "../testing/set-up-test-server.js";
-import { startTestServer, type TestServer } from "../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { connectSignedIn, isEvent } from "../testing/realtime-client.js";
+import type { TestServer } from "../testing/test-app.js";
+import { setUpTwoInstances } from "../testing/two-instances.js";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!redisUrl)("two instances sharing one database and Redis (skipped: set TEST_REDIS_URL to run)", () => {
-  // A prefix of this run's own, so parallel runs on one Redis do not hear each other.
-  const prefix = `crestbuild-test-${randomUUID()}:`;
-  const env = { REDIS_URL: redisUrl ?? "" };
   // Accounts and messages go through the first instance; the second one, on the same data, only holds sockets.
-  const { server: first, mail, call, people } = setUpTestServer(env, { realtime: { redisPrefix: prefix } });
-  let second: TestServer;
-  const sockets: RealtimeTestClient[] = [];
-
-  beforeEach(async () => {
-    second = await startTestServer({ ...env, SMTP_URL: mail().url }, { realtime: { redisPrefix: prefix }, keepData: true });
-  });
-  // After-hooks run in reverse order: the sockets close, then the second instance, then the first.
-  afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    await second.close();
-  });
-  afterAll(async () => {
-    const redis = new Redis(redisUrl ?? "");
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  });
+  const { server: first, call, people, second, sockets } = setUpTwoInstances(redisUrl ?? "");
 
   it("delivers a message posted on instance 1 to a socket connected to instance 2, with its notification", async () => {
     const admin = await people.admin();
     const engineer = await people.staff("engineer@crestbuild.ng", "Projects", { firstName: "Ifeanyi" });
     const conversation = await call("/conversations/direct", { userId: admin.id }, engineer.auth);
-    const adminTab = await connectSignedIn(second, admin.accessToken);
+    const adminTab = await connectSignedIn(second(), admin.accessToken);
     sockets.push(adminTab);
 
     const posted = await call(
@@ -57,7 +35,7 @@ describe.skipIf(!redisUrl)("two instances sharing one database and Redis (skippe
     const admin = await people.admin();
     const presence = async () => (await call(`/presence?ids=${admin.id}`, undefined, admin.auth)).body.data.online;
     expect(await presence()).toEqual([]);
-    const tab = await connectSignedIn(second, admin.accessToken);
+    const tab = await connectSignedIn(second(), admin.accessToken);
     await expect.poll(presence).toEqual([admin.id]);
     tab.close();
     await expect.poll(presence).toEqual([]);
@@ -74,8 +52,18 @@ describe.skipIf(!redisUrl)("two instances sharing one database and Redis (skippe
         })
       ).status;
     // Five an hour per address: three on one instance, two on the other, then both refuse.
-    for (const server of [first(), first(), first(), second, second]) expect(await send(server)).toBe(201);
+    for (const server of [first(), first(), first(), second(), second()]) expect(await send(server)).toBe(201);
     expect(await send(first())).toBe(429);
-    expect(await send(second)).toBe(429);
+    expect(await send(second())).toBe(429);
+  });
+
+  it("closes a blocked user's socket on instance 2 when instance 1 blocks them, and reports Redis in the health check", async () => {
+    const admin = await people.admin();
+    const client = await people.client("blocked@example.com");
+    const clientTab = await connectSignedIn(second(), client.accessToken);
+    sockets.push(clientTab);
+    expect((await call(`/admin/users/${client.id}/block`, { blocked: true }, admin.auth)).status).toBe(200);
+    expect(await clientTab.closed).toEqual({ code: 4401, reason: "Account is deactivated" });
+    expect((await call("/admin/health", undefined, admin.auth)).body.data.redis).toEqual({ status: "ok", detail: "answers PING" });
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { RealtimeEvent } from "../../shared/realtime.js";
 import { createInProcessHub, type RealtimeHub } from "./realtime-hub.js";
-import { connectRedis } from "./redis.js";
+import { connectRedis, pingRedis } from "./redis.js";
 
 export type RedisHubOptions = {
   log: FastifyBaseLogger;
@@ -40,8 +40,10 @@ export async function createRedisHub(redisUrl: string, { log, prefix, presenceTt
       try {
         await commands.publish(channel, JSON.stringify({ userIds: [...new Set(userIds)], event } satisfies Published));
       } catch (error) {
-        // Live delivery is best effort: what was saved is fetched again when the browser reconnects.
-        log.error({ err: error, type: event.type }, "realtime event not published");
+        // Redis is away: at least this instance's connections get the event; the others fetch what they missed
+        // when their browsers reconnect (live delivery is best effort, what was saved is never lost).
+        log.error({ err: error, type: event.type }, "realtime event not published through Redis; delivered locally");
+        await local.publish(userIds, event);
       }
     },
     subscribe: local.subscribe,
@@ -76,6 +78,7 @@ export async function createRedisHub(redisUrl: string, { log, prefix, presenceTt
       const counts = (await pipeline.exec()) ?? [];
       return ids.filter((_id, index) => Number(counts[index]?.[1] ?? 0) > 0);
     },
+    ping: () => pingRedis(commands),
     async close() {
       await local.close();
       await Promise.allSettled([subscriber.quit(), commands.quit()]);

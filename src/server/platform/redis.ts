@@ -20,3 +20,9 @@ export async function connectRedis(url: string, log: FastifyBaseLogger, purpose:
   }
   return redis;
 }
+
+/** Resolves when the connection is up and answers; rejects at once while it is reconnecting. */
+export async function pingRedis(redis: Redis): Promise<void> {
+  if (redis.status !== "ready") throw new Error(`Redis connection is ${redis.status}`);
+  await redis.ping();
+}

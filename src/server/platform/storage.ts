@@ -1,44 +1,137 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 
-/** Where uploaded files live; the embedded mode keeps them on disk under DATA_DIR/uploads, served at /uploads. */
-export type FileStorage = {
-  save(key: string, contents: Buffer): Promise<string>;
+/** A stored file's contents, read as a stream. */
+export type StoredObject = { stream: Readable; sizeBytes: number };
+
+/**
+ * Where files are kept, by key (`projects/12/….webp`): a folder on the local disk (default) or an
+ * S3-compatible bucket. A save either stores the whole file or throws and leaves nothing under its key.
+ */
+export type ObjectStore = {
+  put(key: string, contents: Buffer, contentType?: string): Promise<void>;
+  /** The file, or null when there is none under this key. */
+  open(key: string): Promise<StoredObject | null>;
   remove(key: string): Promise<void>;
-  /** The key of a URL that save() returned, or null for a URL that is not ours. */
-  keyOf(url: string): string | null;
+  /** Every key under a prefix ("" for all), for backups. */
+  list(prefix?: string): Promise<string[]>;
+  /** Resolves when the store can be reached (readiness checks). */
+  ping(): Promise<void>;
+  /** Object stores only: a GET URL that works without credentials for `seconds`. */
+  signedUrl?(key: string, seconds: number): Promise<string>;
 };
 
-export const UPLOADS_PREFIX = "/uploads/";
+/** A store failed (disk full, bucket unreachable): the request answers 503 with a clear message, nothing half-saved. */
+export class StorageError extends Error {}
 
-/** Files kept on disk under one folder by key; a key that would lead out of the folder (../) is refused. */
-export function diskFolder(root: string, name: string) {
-  const fileOf = (key: string) => {
-    const file = path.resolve(root, key);
-    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the ${name} folder: ${key}`);
-    return file;
-  };
+/** The store, with every failure of put, open, remove and list turned into a StorageError that keeps the cause. */
+export function failingClearly(store: ObjectStore): ObjectStore {
+  const wrap =
+    <A extends unknown[], R>(what: string, operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await operation(...args);
+      } catch (error) {
+        throw new StorageError(`storage ${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    };
   return {
-    fileOf,
-    async write(key: string, contents: Buffer) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, contents);
-    },
-    async remove(key: string) {
-      await rm(fileOf(key), { force: true });
-    },
+    put: wrap("write", store.put),
+    open: wrap("read", store.open),
+    remove: wrap("remove", store.remove),
+    list: wrap("list", store.list),
+    ping: store.ping,
+    ...(store.signedUrl ? { signedUrl: store.signedUrl } : {}),
   };
 }
 
-export function createDiskStorage(root: string): FileStorage {
-  const folder = diskFolder(root, "uploads");
+/** Files addressed by the URL the site serves them at: save() answers it, keyOf() reads the key back. */
+export type FileStorage = {
+  save(key: string, contents: Buffer): Promise<string>;
+  open(key: string): Promise<StoredObject | null>;
+  /** Object stores only: see ObjectStore.signedUrl. */
+  signedUrl?(key: string, seconds: number): Promise<string>;
+  remove(key: string): Promise<void>;
+  /** The key of a URL that save() returned, or null for a URL that is not ours. */
+  keyOf(url: string): string | null;
+  urlOf(key: string): string;
+};
+
+/** Public uploads (avatars, blog covers): served to anyone, long-cached. */
+export const UPLOADS_PREFIX = "/uploads/";
+/** Private media (project and site-diary photos, message attachments): served only to those who may read them. */
+export const MEDIA_PREFIX = "/api/media/";
+
+/** The store's files as URLs under a prefix. */
+export function filesAt(store: ObjectStore, urlPrefix: string): FileStorage {
   return {
     async save(key, contents) {
-      await folder.write(key, contents);
-      return `${UPLOADS_PREFIX}${key}`;
+      await store.put(key, contents);
+      return `${urlPrefix}${key}`;
     },
-    remove: folder.remove,
-    keyOf: (url) => (url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null),
+    urlOf: (key) => `${urlPrefix}${key}`,
+    open: (key) => store.open(key),
+    ...(store.signedUrl ? { signedUrl: store.signedUrl } : {}),
+    remove: (key) => store.remove(key),
+    keyOf: (url) => (url.startsWith(urlPrefix) ? url.slice(urlPrefix.length) : null),
+  };
+}
+
+/** Files kept on disk under one folder by key; a key that would lead out of the folder (../) is refused. */
+export function createDiskStore(root: string): ObjectStore {
+  const base = path.resolve(root);
+  const fileOf = (key: string) => {
+    const file = path.resolve(base, key);
+    if (!file.startsWith(base + path.sep)) throw new Error(`storage key escapes its folder: ${key}`);
+    return file;
+  };
+  return {
+    async put(key, contents) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside, then renamed: a failure (full disk) never leaves a half-written file under the key.
+      const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+      try {
+        await writeFile(partial, contents);
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async open(key) {
+      const file = fileOf(key);
+      try {
+        const { size } = await stat(file);
+        return { stream: createReadStream(file), sizeBytes: size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async list(prefix = "") {
+      let names: string[];
+      try {
+        names = await readdir(base, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      const keys = [];
+      for (const name of names) {
+        const key = name.split(path.sep).join("/");
+        if (!key.startsWith(prefix) || key.endsWith(".partial")) continue;
+        if ((await stat(path.join(base, name))).isFile()) keys.push(key);
+      }
+      return keys.sort();
+    },
+    async ping() {
+      await mkdir(base, { recursive: true });
+    },
   };
 }

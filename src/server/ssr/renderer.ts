@@ -7,15 +7,12 @@ import { projectRoot } from "../paths.js";
 
 export type PageRenderer = { render: RenderPage; assets: PageAssets };
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isDynamicEntry?: boolean };
 
 const CLIENT_ENTRY = "src/web/entry-client.tsx";
 
-// Body text and headings of the first screen; other weights load when used.
-const PRELOADED_FONTS = /inter-latin-(400|700)-normal-[\w-]+\.woff2/g;
-
-/** The browser entry and what it needs first, from Vite's build manifest and the built stylesheets. */
-async function assetsFromBuild(manifest: Record<string, ManifestChunk>, clientDir: string): Promise<PageAssets> {
+/** The browser entry and what it needs first, from Vite's build manifest. */
+function assetsFromBuild(manifest: Record<string, ManifestChunk>): PageAssets {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the build manifest`);
   const preloads = new Set<string>();
@@ -29,13 +26,24 @@ async function assetsFromBuild(manifest: Record<string, ManifestChunk>, clientDi
   };
   for (const imported of entry.imports ?? []) visit(imported);
   const url = (file: string) => `/${file}`;
-  const css = await Promise.all([...stylesheets].map((file) => readFile(path.join(clientDir, file), "utf8")));
-  const fonts = new Set(css.flatMap((text) => text.match(PRELOADED_FONTS) ?? []));
+  // A page's chunk is preloaded with its HTML rather than found once the entry runs (one round trip less).
+  const lazyChunks: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = new Set<string>();
+    const visit = (file: string, imports: string[] = []) => {
+      if (preloads.has(file) || files.has(file)) return;
+      files.add(file);
+      for (const imported of imports) visit(manifest[imported]?.file ?? imported, manifest[imported]?.imports);
+    };
+    visit(chunk.file, chunk.imports);
+    lazyChunks[key] = [...files].map(url);
+  }
   return {
     entryScript: url(entry.file),
     modulePreloads: [...preloads].map(url),
     stylesheets: [...stylesheets].map(url),
-    fontPreloads: [...fonts].map((file) => `/assets/${file}`),
+    lazyChunks,
   };
 }
 
@@ -48,5 +56,5 @@ export async function loadPageRenderer(distDir = path.join(projectRoot, "dist"))
   }
   const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Record<string, ManifestChunk>;
   const module = (await import(pathToFileURL(rendererFile).href)) as { render: RenderPage };
-  return { render: module.render, assets: await assetsFromBuild(manifest, path.join(distDir, "client")) };
+  return { render: module.render, assets: assetsFromBuild(manifest) };
 }

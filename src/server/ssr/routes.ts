@@ -1,20 +1,88 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { acceptsGzip } from "./gzip-parts.js";
+import { type CachedPage, cachedPage, createPageCache, matchesEtag } from "./page-cache.js";
 import type { PageRenderer } from "./renderer.js";
 
-/** Every GET outside /api and the static files is a page, rendered by React on the server. */
-export async function pageRoutes(app: FastifyInstance, options: { renderer: PageRenderer; publicOrigin: string }) {
-  const { renderer, publicOrigin } = options;
-  app.get("/*", async (request, reply) => {
+// Browsers check back each time (a 304 when nothing changed); a CDN may keep a page a minute, and serve it a
+// little longer while it fetches the next one. Each copy it keeps has one nonce, matched by its own CSP header.
+const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
+
+/**
+ * Every GET outside /api and the static files is a page, rendered by React on the server and kept by URL and
+ * content version (docs/decisions/034-rendered-page-cache.md); each response gets its own CSP nonce.
+ */
+export async function pageRoutes(
+  app: FastifyInstance,
+  options: { renderer: PageRenderer; publicOrigin: string; contentVersion: () => Promise<number> },
+) {
+  const { renderer, publicOrigin, contentVersion } = options;
+  // Younger than the browser's staleTime (5 minutes, query-client.ts): the data in a cached page never looks stale
+  // when it hydrates, so the browser does not fetch it again.
+  const cache = createPageCache({ maxEntries: 500, maxAgeMs: 4 * 60_000 });
+  // Rendered into the cached HTML where the nonce goes; never sent, so no content can contain it on purpose.
+  const placeholderNonce = randomBytes(16).toString("base64url");
+
+  // Requests for a page being rendered wait for that rendering rather than starting their own.
+  const rendering = new Map<string, Promise<CachedPage>>();
+  const renderOnce = (url: string, requestId: string, version: number) => {
+    const key = `${version} ${url}`;
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = render(url, requestId, version).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  };
+
+  const render = async (url: string, requestId: string, version: number) => {
     const result = await renderer.render({
-      url: request.url,
-      nonce: reply.scriptNonce,
+      url,
+      nonce: placeholderNonce,
       publicOrigin,
       assets: renderer.assets,
       fetchApi: async (path) => {
-        const response = await app.inject({ method: "GET", url: path, headers: { "x-request-id": request.id } });
+        const response = await app.inject({ method: "GET", url: path, headers: { "x-request-id": requestId } });
         return { status: response.statusCode, body: response.json() };
       },
     });
-    return reply.status(result.status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(result.html);
+    const page = cachedPage({ ...result, url, build: renderer.assets.entryScript }, placeholderNonce, version);
+    cache.set(url, version, page);
+    return page;
+  };
+
+  /** The page for this request; when it cannot be rendered (the database is away), its last good copy if any. */
+  const pageFor = async (url: string, requestId: string): Promise<{ page: CachedPage; copy: boolean }> => {
+    let page: CachedPage;
+    try {
+      const version = await contentVersion();
+      page = cache.get(url, version) ?? (await renderOnce(url, requestId, version));
+    } catch (error) {
+      const copy = cache.lastGood(url);
+      if (!copy) throw error;
+      return { page: copy, copy: true };
+    }
+    const copy = page.status >= 500 ? cache.lastGood(url) : undefined;
+    return copy ? { page: copy, copy: true } : { page, copy: false };
+  };
+
+  app.get("/*", async (request, reply) => {
+    const { page, copy } = await pageFor(request.url, request.id);
+    // A stand-in while the database is away: no shared cache may keep it.
+    if (copy) reply.header("x-page-copy", "last-good");
+    reply
+      .header("cache-control", copy ? "no-cache" : PAGE_CACHE_CONTROL)
+      .header("etag", page.etag)
+      .header("vary", "accept-encoding");
+    if (page.status === 200 && matchesEtag(request.headers["if-none-match"], page.etag)) {
+      // The browser keeps the copy it has, with the nonce it came with: a new CSP here would not match it.
+      reply.removeHeader("content-security-policy");
+      return reply.status(304).send();
+    }
+    reply.status(page.status).type("text/html; charset=utf-8");
+    // Compressed once when cached; only the nonce is compressed per response (gzip-parts.ts).
+    if (acceptsGzip(request.headers["accept-encoding"]))
+      return reply.header("content-encoding", "gzip").send(page.gzip.join(reply.scriptNonce));
+    return reply.send(page.parts.join(reply.scriptNonce));
   });
 }

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
+import { REFRESH_TOKEN_IN_BODY_HEADER } from "../../shared/auth.js";
 import { codeIn, type MailCatcher } from "./mail-catcher.js";
-import type { TestServer } from "./test-app.js";
+import type { ServerAddress } from "./test-app.js";
 
 export type ApiAnswer = {
   status: number;
@@ -49,7 +50,7 @@ async function answerOf(request: string, response: Response): Promise<ApiAnswer>
 }
 
 /** Calls the API of a running test server over HTTP (JSON and multipart), and walks accounts through registration and sign-in. */
-export function accountsClient(server: () => TestServer, mail: () => MailCatcher) {
+export function accountsClient(server: () => ServerAddress, mail: () => MailCatcher) {
   /** Calls /api<path>: GET without a body and POST with one, unless a method is given. */
   async function call(path: string, body?: unknown, headers: Record<string, string> = {}, method?: string): Promise<ApiAnswer> {
     const verb = method ?? (body === undefined ? "GET" : "POST");
@@ -91,7 +92,12 @@ export function accountsClient(server: () => TestServer, mail: () => MailCatcher
   async function signIn(email: string, password = TEST_PASSWORD) {
     const checked = await call("/auth/verify-credentials", { email, password });
     expect(checked.status).toBe(200);
-    const completed = await call("/auth/complete-login", { userId: checked.body.data.userId, ticket: checked.body.data.ticket });
+    // As an API client, so the tests can follow the session with the refresh token.
+    const completed = await call(
+      "/auth/complete-login",
+      { userId: checked.body.data.userId, ticket: checked.body.data.ticket },
+      { [REFRESH_TOKEN_IN_BODY_HEADER]: "body" },
+    );
     expect(completed.status).toBe(200);
     return completed.body.data as { user: { id: string }; dashboard: string; accessToken: string; refreshToken: string };
   }

@@ -10,6 +10,8 @@ export type CaughtMail = { to: string[]; subject: string; raw: string };
 export async function startMailCatcher(options: { port?: number; onMail?: (mail: CaughtMail) => void } = {}) {
   const mails: CaughtMail[] = [];
   const waiting: (() => void)[] = [];
+  // While held, mails are received but not acknowledged: the sender's delivery stays under way.
+  let held: Promise<void> | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -24,7 +26,7 @@ export async function startMailCatcher(options: { port?: number; onMail?: (mail:
         mails.push(mail);
         options.onMail?.(mail);
         for (const wake of waiting.splice(0)) wake();
-        callback();
+        void (held ?? Promise.resolve()).then(() => callback());
       });
     },
   });
@@ -33,11 +35,11 @@ export async function startMailCatcher(options: { port?: number; onMail?: (mail:
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The newest mail to this address, waiting briefly for it to arrive. */
-    async latestTo(address: string): Promise<CaughtMail> {
+    /** The newest mail to this address (whose subject has these words, when given), waiting briefly for it to arrive. */
+    async latestTo(address: string, subjectIncludes = ""): Promise<CaughtMail> {
       const deadline = Date.now() + 5000;
       for (;;) {
-        const found = mails.filter((mail) => mail.to.includes(address)).at(-1);
+        const found = mails.filter((mail) => mail.to.includes(address) && mail.subject.includes(subjectIncludes)).at(-1);
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
         await new Promise<void>((resolve) => {
@@ -46,11 +48,26 @@ export async function startMailCatcher(options: { port?: number; onMail?: (mail:
         });
       }
     },
+    /** Holds every delivery until the returned function is called (a slow mail server). */
+    holdDeliveries(): () => void {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = null;
+          resolve();
+        };
+      });
+      return release;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
-/** The six-digit code in a mail's subject. */
-export const codeIn = (mail: CaughtMail) => /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? "";
+/** The six-digit code in a mail's text ("… code is 123456."; never in the subject). */
+export const codeIn = (mail: CaughtMail) => / is (\d{6})\b/.exec(mail.raw)?.[1] ?? "";
+
+/** A mail's text as written: quoted-printable soft line breaks and escapes undone (links are whole again). */
+export const mailText = (mail: CaughtMail) =>
+  mail.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

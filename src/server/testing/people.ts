@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { createAdmin } from "../modules/auth/create-admin.js";
 import type { accountsClient } from "./accounts.js";
-import { type TestServer, testDatabase } from "./test-app.js";
+import { type ServerAddress, testDatabase } from "./test-app.js";
 
 type Accounts = ReturnType<typeof accountsClient>;
 
@@ -15,7 +15,7 @@ export type SignedIn = { id: string; email: string; accessToken: string; refresh
  * The people of the portal as tests need them, made through the real API and signed in: the admin,
  * approved staff of a department, clients. Names are those of person() unless `extra` gives others.
  */
-export function portalPeople({ call, registerVerified, signIn }: Accounts, server: () => TestServer) {
+export function portalPeople({ call, registerVerified, signIn }: Accounts, server: () => ServerAddress) {
   async function signedIn(email: string, password?: string): Promise<SignedIn> {
     const session = await signIn(email, password);
     return {
@@ -28,7 +28,7 @@ export function portalPeople({ call, registerVerified, signIn }: Accounts, serve
   }
 
   // Each test server starts on a fresh database: its admin is created and signed in on first need.
-  const admins = new WeakMap<TestServer, Promise<SignedIn>>();
+  const admins = new WeakMap<ServerAddress, Promise<SignedIn>>();
   function admin(): Promise<SignedIn> {
     let session = admins.get(server());
     if (!session) {
@@ -44,6 +44,10 @@ export function portalPeople({ call, registerVerified, signIn }: Accounts, serve
   return {
     /** The admin Amaka Obi (admin@crestbuild.ng), one per test server. */
     admin,
+    /** One more admin, made the way `npm run create-admin` makes one (no sign-in). */
+    async anotherAdmin(email: string, password: string): Promise<void> {
+      await createAdmin((await testDatabase()).db, { email, firstName: "Bisi", lastName: "Ade", password });
+    },
     /** Registers staff of a department, confirms the email, has the admin approve them, and signs them in. */
     async staff(email: string, department: string, extra: Record<string, unknown> = {}): Promise<SignedIn> {
       const id = await registerVerified(email, { isStaff: true, department, ...extra });

@@ -1,6 +1,6 @@
 import WebSocket from "ws";
 import type { RealtimeEvent, RealtimeServerFrame } from "../../shared/realtime.js";
-import type { TestServer } from "./test-app.js";
+import type { ServerAddress } from "./test-app.js";
 
 export type RealtimeTestClient = {
   /** Sends a frame as JSON (or raw text). */
@@ -19,7 +19,7 @@ export type RealtimeTestClient = {
  * A real WebSocket client on /api/realtime of a test server, recording every frame it receives.
  * answerPings: false plays a connection that died without closing (no pong to the server's pings).
  */
-export async function connectRealtime(server: TestServer, { answerPings = true } = {}): Promise<RealtimeTestClient> {
+export async function connectRealtime(server: ServerAddress, { answerPings = true } = {}): Promise<RealtimeTestClient> {
   const socket = new WebSocket(server.url("/api/realtime").replace(/^http/, "ws"), { autoPong: answerPings });
   const received: RealtimeServerFrame[] = [];
   const waiters = new Set<{ matches: (frame: RealtimeServerFrame) => boolean; resolve: (frame: RealtimeServerFrame) => void }>();
@@ -62,7 +62,7 @@ export async function connectRealtime(server: TestServer, { answerPings = true }
 
 /** Connects and authenticates; resolves once the server answered `ready`. */
 export async function connectSignedIn(
-  server: TestServer,
+  server: ServerAddress,
   accessToken: string,
   options?: { answerPings?: boolean },
 ): Promise<RealtimeTestClient> {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { accountsClient } from "./accounts.js";
+import { projectConversationMaker } from "./conversations.js";
 import { type MailCatcher, startMailCatcher } from "./mail-catcher.js";
 import { portalPeople } from "./people.js";
 import { projectMaker } from "./projects.js";
@@ -45,11 +46,14 @@ export function setUpTestServer(env: Record<string, string> = {}, { once = false
   }
 
   const accounts = accountsClient(theServer, theMail);
+  const people = portalPeople(accounts, theServer);
+  const createProject = projectMaker(accounts);
   return {
     server: theServer,
     mail: theMail,
     ...accounts,
-    people: portalPeople(accounts, theServer),
-    createProject: projectMaker(accounts),
+    people,
+    createProject,
+    projectConversation: projectConversationMaker({ call: accounts.call, people, createProject }),
   };
 }

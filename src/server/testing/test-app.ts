@@ -36,9 +36,23 @@ export async function resetDatabase(): Promise<Database> {
     sql`select tablename from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'`,
   )) as unknown as { rows: { tablename: string }[] };
   const names = tables.rows.map((row) => `"${row.tablename}"`).join(", ");
-  if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+  if (names) await truncateRetryingDeadlocks(database, names);
   await loadContentIfEmpty(database.db, contentDir);
   return database;
+}
+
+/**
+ * A server still starting (its first analytics roll-up, one transaction over several tables) can hold a lock that
+ * TRUNCATE needs while waiting for one TRUNCATE took: PostgreSQL then ends one of the two (40P01). Try again.
+ */
+async function truncateRetryingDeadlocks(database: Database, names: string, attemptsLeft = 5): Promise<void> {
+  try {
+    await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+  } catch (error) {
+    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+    if (code !== "40P01" || attemptsLeft <= 1) throw error;
+    await truncateRetryingDeadlocks(database, names, attemptsLeft - 1);
+  }
 }
 
 // Uploads written by tests go to a folder of this worker's own, never to the project's ./data.
@@ -50,13 +64,21 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export type TestServer = { app: FastifyInstance; url: (path: string) => string; close: () => Promise<void> };
 
+/** What the HTTP and WebSocket test clients need of a server: in process (TestServer) or a child process. */
+export type ServerAddress = Pick<TestServer, "url">;
+
 /**
  * The real app, listening on a loopback port, on the worker's freshly reset database, with the built page renderer.
  * keepData: a second instance on the same data (scale-out tests); realtime: shorter timings, a Redis prefix.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; keepData?: boolean; realtime?: AppOptions["realtime"] } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    keepData?: boolean;
+    realtime?: AppOptions["realtime"];
+    stores?: AppOptions["stores"];
+  } = {},
 ): Promise<TestServer> {
   const database = options.keepData ? await testDatabase() : await resetDatabase();
   renderer ??= loadPageRenderer();
@@ -66,6 +88,7 @@ export async function startTestServer(
     renderer: await renderer,
     logStream: options.logStream,
     realtime: options.realtime,
+    stores: options.stores,
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

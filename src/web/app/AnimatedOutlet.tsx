@@ -9,7 +9,7 @@ const ENTER: Keyframe[] = [{ opacity: 0 }, { opacity: 1 }];
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * SPEC §2: route changes animate in 'wait' mode: the old screen finishes leaving before the new
+ * docs/product.md#app-shell: route changes animate in 'wait' mode: the old screen finishes leaving before the new
  * one enters. Done with the Web Animations API rather than an animation library, which would
  * cost a fifth of the first page's JavaScript budget.
  */

@@ -1,51 +1,27 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { SplashScreen } from "../components/ui/SplashScreen";
-import { useToasts } from "../features/toast/toast-store";
 import { AppErrorBoundary } from "./AppErrorBoundary";
 import { PublicLayout } from "./PublicLayout";
-import { RequireAllowed } from "./RequireAllowed";
-import { RequireAuth } from "./RequireAuth";
-import { NotFoundScreen, PortalScreen, RouteScreen } from "./RouteScreen";
-import { type PortalRoute, portalLayouts, portalRoutes, publicRoutes } from "./routes";
+import { preloadable } from "./preloadable";
+import { NotFoundScreen, RouteScreen } from "./RouteScreen";
+import { portalRoutes, publicRoutes } from "./routes";
+import { ToastOutlet } from "./toast-outlet";
 
-const Toaster = lazy(() => import("../features/toast/Toaster"));
+// The portal's shell (session, guards, toasts) is a chunk of its own: the public pages never load it.
+const shell = () => import("./portal-shell");
+const PortalRoot = preloadable(() => shell().then((parts) => parts.PortalRoot));
+const AuthArea = preloadable(() => shell().then((parts) => parts.AuthArea));
+const SignedInArea = preloadable(() => shell().then((parts) => parts.SignedInArea));
+const GuardedScreen = preloadable(() => shell().then((parts) => parts.GuardedScreen));
 
-/** Loaded the first time a toast is shown. */
-function Toasts() {
-  const toasts = useToasts();
-  if (toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
-}
-
-function LazyLayout({ layout: Layout }: { layout: LazyExoticComponent<ComponentType> }) {
-  return (
-    <Suspense fallback={<SplashScreen />}>
-      <Layout />
-    </Suspense>
-  );
-}
-
-/** A portal screen behind the checks its route asks for (SPEC §2 admin screens, department dashboards). */
-function GuardedScreen({ route }: { route: PortalRoute }) {
-  const screen = route.allow ? (
-    <RequireAllowed allow={route.allow}>
-      <PortalScreen route={route} />
-    </RequireAllowed>
-  ) : (
-    <PortalScreen route={route} />
-  );
-  return route.admin ? <RequireAuth admin>{screen}</RequireAuth> : screen;
-}
+/** Loads the portal's shell before its first render (entry-client.tsx), so it renders in one pass. */
+export const loadPortalShell = () => Promise.all([PortalRoot, AuthArea, SignedInArea, GuardedScreen].map((part) => part.load()));
 
 const portalScreens = (layout: "auth" | "portal") =>
   portalRoutes
     .filter((route) => route.layout === layout)
-    .map((route) => <Route key={route.path} path={route.path} element={<GuardedScreen route={route} />} />);
+    .map((route) => <Route key={route.path} path={route.path} element={<GuardedScreen.Component route={route} />} />);
 
 export function App() {
   // The toasts sit outside the error boundary: its fallback screen comes with an error toast.
@@ -60,19 +36,19 @@ export function App() {
             <Route path="*" element={<NotFoundScreen />} />
           </Route>
           {/* Portal screens are rendered in the browser only (see entry-server.tsx). */}
-          <Route element={<LazyLayout layout={portalLayouts.auth.Page} />}>{portalScreens("auth")}</Route>
           <Route
             element={
-              <RequireAuth>
-                <LazyLayout layout={portalLayouts.portal.Page} />
-              </RequireAuth>
+              <Suspense fallback={<SplashScreen />}>
+                <PortalRoot.Component />
+              </Suspense>
             }
           >
-            {portalScreens("portal")}
+            <Route element={<AuthArea.Component />}>{portalScreens("auth")}</Route>
+            <Route element={<SignedInArea.Component />}>{portalScreens("portal")}</Route>
           </Route>
         </Routes>
       </AppErrorBoundary>
-      <Toasts />
+      <ToastOutlet />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { messages } from "../../shared/messages";
+import { wording } from "../../shared/wording";
 import { buttonClass } from "../components/ui/Button";
-import { toast } from "../features/toast/toast-store";
 import { trackException } from "../lib/analytics";
+import { loadToasts } from "./toast-outlet";
 
 type State = { failed: boolean };
 
-/** SPEC §2/§8: an unhandled rendering error shows the fallback screen, a toast and an analytics event. */
+/** docs/product.md#app-shell: an unhandled rendering error shows the fallback screen, a toast and an analytics event. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
 
@@ -15,7 +15,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    toast.error(`${messages.unhandledApplicationError}${error.message}`);
+    void loadToasts().then(({ toast }) => toast.error(`${wording.unhandledApplicationError}${error.message}`));
     trackException(error.message, true);
     console.error(error, info.componentStack);
   }

@@ -1,11 +1,15 @@
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { canMakeCalls } from "../../shared/access";
 import { dashboardPathFor } from "../../shared/departments";
-import { useAuth } from "../features/auth/AuthProvider";
+import { CALL_PATH, CallOverlay } from "../features/calls";
 import { MessagesNavLabel } from "../features/messages/MessagesNavLabel";
 import { NotificationBell } from "../features/notifications/NotificationBell";
 import { RealtimeSync } from "../features/realtime/RealtimeSync";
+import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
+import { useAuth } from "../lib/session/AuthProvider";
 import { AnimatedOutlet } from "./AnimatedOutlet";
+import { BrandLink, SiteHeader } from "./SiteHeader";
 import { UserMenu } from "./UserMenu";
 
 // The hover colours belong to the other links only: on the current one they would pale its background under its white text.
@@ -20,7 +24,12 @@ function PortalNavigation() {
   const dashboard = isAdmin ? "/dashboard" : dashboardPathFor(user);
   const links = [
     { to: dashboard, label: "Dashboard" },
-    ...(isAdmin ? [{ to: "/admin", label: "Administration" }] : []),
+    ...(isAdmin
+      ? [
+          { to: "/admin", label: "Administration" },
+          { to: "/analytics", label: "Analytics" },
+        ]
+      : []),
     // Admins oversee the department dashboards of the projects (others reach theirs through "Dashboard").
     ...(isAdmin
       ? [
@@ -29,6 +38,9 @@ function PortalNavigation() {
         ]
       : []),
     { to: "/dashboard/messages", label: <MessagesNavLabel /> },
+    ...(canMakeCalls({ id: user.id, role: user.role, department: user.department }) ? [{ to: CALL_PATH, label: "Calls" }] : []),
+    ...(user.role === "user" ? [] : [{ to: "/dashboard/announcements", label: "Announcements" }]),
+    { to: "/security", label: "Security" },
     { to: "/settings", label: "Settings" },
   ];
   return (
@@ -47,21 +59,20 @@ function PortalNavigation() {
 }
 
 /** The signed-in area: a header with the logo, the sections and the user menu, then the screen. */
+/** Calls ring staff and admins anywhere in the portal. */
+function Calls() {
+  const { user } = useAuth();
+  if (!user || !canMakeCalls({ id: user.id, role: user.role, department: user.department })) return null;
+  return <CallOverlay userId={user.id} />;
+}
+
 export default function PortalLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-neutral-light/30 dark:bg-brand-900">
-      <header className="sticky top-0 z-40 border-b border-neutral-light bg-white/95 backdrop-blur dark:border-brand-700 dark:bg-brand-900/95">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2 focus:text-brand-900"
-        >
-          Skip to content
-        </a>
+      <MaintenanceBanner />
+      <SiteHeader>
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold" aria-label="Crestbuild dashboard">
-            <img src="/brand/logo.svg" alt="" width={36} height={36} className="size-9 dark:rounded-md dark:bg-neutral-light dark:p-0.5" />
-            <span className="hidden sm:inline">Crestbuild</span>
-          </Link>
+          <BrandLink to="/dashboard" label="Crestbuild dashboard" nameClassName="hidden sm:inline" />
           <div className="flex items-center gap-3">
             <div className="hidden sm:block">
               <ThemeSwitch />
@@ -71,8 +82,9 @@ export default function PortalLayout() {
           </div>
         </div>
         <PortalNavigation />
-      </header>
+      </SiteHeader>
       <RealtimeSync />
+      <Calls />
       <main id="main" className="flex-1">
         <AnimatedOutlet />
       </main>

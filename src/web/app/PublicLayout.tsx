@@ -1,12 +1,14 @@
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "../components/ui/Button";
-import { useAuth } from "../features/auth/AuthProvider";
+import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { useCompany } from "../features/site/use-page-seo";
-import { toast } from "../features/toast/toast-store";
 import { AnimatedOutlet } from "./AnimatedOutlet";
+import { preloadable } from "./preloadable";
+import { BrandLink, SiteHeader } from "./SiteHeader";
+import { useRememberedSession } from "./use-remembered-session";
 
 export const mainNavigation = [
   { to: "/", label: "Home" },
@@ -35,45 +37,31 @@ function MainNavigationLinks({ className }: { className: string }) {
   );
 }
 
-/**
- * Sign in and sign up; once signed in, the user's name, their dashboard and signing out. The header
- * row has little room: it shows the first name on wide screens only; the mobile menu the full name.
- */
-function AccountLinks({ place }: { place: "header" | "menu" }) {
-  const { user, signOut } = useAuth();
-  if (!user) {
-    return (
-      <>
-        <Link to="/login" className={buttonClass("secondary")}>
-          Sign in
-        </Link>
-        <Link to="/register" className={buttonClass("primary")}>
-          Get started
-        </Link>
-      </>
-    );
-  }
-  const onSignOut = async () => {
-    await signOut();
-    toast.success("You have signed out.");
-  };
-  const fullName = `${user.firstName} ${user.lastName}`;
+function SignInLinks() {
   return (
     <>
-      {place === "header" ? (
-        <span className="hidden max-w-32 truncate font-semibold xl:block" title={fullName}>
-          {user.firstName}
-        </span>
-      ) : (
-        <span className="w-full font-semibold">Signed in as {fullName}</span>
-      )}
-      <Link to="/dashboard" className={buttonClass("primary", "whitespace-nowrap")}>
-        Dashboard
+      <Link to="/login" className={buttonClass("secondary")}>
+        Sign in
       </Link>
-      <button type="button" className={buttonClass("secondary", "whitespace-nowrap")} onClick={() => void onSignOut()}>
-        Sign out
-      </button>
+      <Link to="/register" className={buttonClass("primary")}>
+        Get started
+      </Link>
     </>
+  );
+}
+
+const SessionAccountLinks = preloadable(() => import("./SessionAccountLinks").then((module) => module.SessionAccountLinks));
+
+/**
+ * Sign in and sign up; when this browser remembers a signed-in user, their links instead. The
+ * session's code is loaded only then: a first visit carries none of it.
+ */
+function AccountLinks({ place }: { place: "header" | "menu" }) {
+  if (!useRememberedSession()) return <SignInLinks />;
+  return (
+    <Suspense fallback={<SignInLinks />}>
+      <SessionAccountLinks.Component place={place} signInLinks={<SignInLinks />} />
+    </Suspense>
   );
 }
 
@@ -87,18 +75,9 @@ function Header() {
     setMenuOpen(false);
   }
   return (
-    <header className="sticky top-0 z-40 border-b border-neutral-light bg-white/95 backdrop-blur dark:border-brand-700 dark:bg-brand-900/95">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2 focus:text-brand-900"
-      >
-        Skip to content
-      </a>
+    <SiteHeader>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-lg" aria-label="Crestbuild home">
-          <img src="/brand/logo.svg" alt="" width={36} height={36} className="size-9 dark:rounded-md dark:bg-neutral-light dark:p-0.5" />
-          <span>Crestbuild</span>
-        </Link>
+        <BrandLink to="/" label="Crestbuild home" />
         <nav aria-label="Main" className="hidden lg:block">
           <MainNavigationLinks className="flex items-center gap-1" />
         </nav>
@@ -106,9 +85,10 @@ function Header() {
           <ThemeSwitch />
           <AccountLinks place="header" />
         </div>
+        {/* A fixed width, content from the start: the label's font arriving late changes nothing around it. */}
         <button
           type="button"
-          className="flex min-h-10 min-w-20 items-center justify-center gap-1 rounded-md border border-neutral-light px-3 font-semibold lg:hidden dark:border-brand-700"
+          className="flex min-h-10 w-26 items-center justify-start gap-1 rounded-md border border-neutral-light px-3 font-semibold lg:hidden dark:border-brand-700"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -127,7 +107,7 @@ function Header() {
           <AccountLinks place="menu" />
         </div>
       </div>
-    </header>
+    </SiteHeader>
   );
 }
 
@@ -198,6 +178,7 @@ function Footer() {
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
+      <MaintenanceBanner />
       <Header />
       <main id="main" className="flex-1">
         <AnimatedOutlet />

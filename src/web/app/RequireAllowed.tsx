@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import type { Viewer } from "../../shared/access";
 import { dashboardPathFor } from "../../shared/departments";
-import { useAuth } from "../features/auth/AuthProvider";
+import { useAuth } from "../lib/session/AuthProvider";
 
 /**
  * A portal screen for some people only (a department's dashboard): anyone else is sent to their own

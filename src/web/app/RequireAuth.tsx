@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
-import { messages } from "../../shared/messages";
+import { MFA_ENROLMENT_PATH } from "../../shared/auth-messages";
+import { wording } from "../../shared/wording";
 import { Button } from "../components/ui/Button";
-import { useAuth } from "../features/auth/AuthProvider";
+import { useAuth } from "../lib/session/AuthProvider";
 
-/** SPEC §2: a full-screen centred spinner with the text 'Loading...' while the session is looked up. */
+/** docs/product.md#guards: a full-screen centred spinner with the text 'Loading...' while the session is looked up. */
 function LoadingScreen() {
   return (
     <div role="status" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-white dark:bg-brand-900">
@@ -18,11 +19,12 @@ function LoadingScreen() {
 }
 
 /**
- * SPEC §2 guard: restores the session when the page starts; sends visitors who are not signed in to
- * /login (which brings them back here afterwards), and non-admins away from admin screens.
+ * The guard (docs/product.md#guards): restores the session when the page starts; sends visitors who are not signed in to
+ * /login (which brings them back here afterwards), people whose two-step sign-in is required but off to its
+ * enrolment, and non-admins away from admin screens.
  */
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
-  const { status, isAuthenticated, isAdmin, restoreSession } = useAuth();
+  const { status, isAuthenticated, isAdmin, mfaEnrolmentRequired, restoreSession } = useAuth();
   const location = useLocation();
 
   useEffect(() => {
@@ -32,13 +34,14 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
   if (status === "unavailable") {
     return (
       <div role="alert" className="fixed inset-0 flex flex-col items-center justify-center gap-4 px-6 text-center">
-        <p className="max-w-md">{messages.networkFailure}</p>
+        <p className="max-w-md">{wording.networkFailure}</p>
         <Button onClick={() => void restoreSession()}>Try again</Button>
       </div>
     );
   }
   if (status === "anonymous") return <Navigate to="/login" state={{ from: location }} replace />;
   if (!isAuthenticated) return <LoadingScreen />;
+  if (mfaEnrolmentRequired && location.pathname !== MFA_ENROLMENT_PATH) return <Navigate to={MFA_ENROLMENT_PATH} replace />;
   if (admin && !isAdmin) return <Navigate to="/dashboard" replace />;
   return children;
 }

@@ -1,8 +1,8 @@
 import { ChevronDown, Globe, LogOut, Settings } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "../components/ui/Avatar";
-import { useAuth } from "../features/auth/AuthProvider";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
+import { useAuth } from "../lib/session/AuthProvider";
 import { usePopover } from "../lib/use-popover";
 
 const menuItemClass =

@@ -1,9 +1,11 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { ComponentType } from "react";
 import { matchPath, matchRoutes } from "react-router";
 import {
   canFollowAccounts,
   canHandleInquiries,
+  canMakeCalls,
   canManageSiteContent,
+  canReadAnnouncements,
   canReadInquiries,
   canRunProjects,
   canSeeOfficeOverview,
@@ -12,57 +14,75 @@ import {
 } from "../../shared/access";
 import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { ApiQueryKey } from "../lib/api-query";
+import { preloadable } from "./preloadable";
 
 type PageModule = { default: ComponentType };
+
+/** A page component that loads its code on first render; once loaded (see `load`), it renders at once. */
+type LoadablePage = ComponentType;
 
 /** A public, server-rendered screen: its lazily loaded page and the API data it shows. */
 export type PublicRoute = {
   path: string;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: LoadablePage;
   /** Loads the page's code; the browser calls it before hydrating, so the page hydrates in one pass. */
-  load: () => Promise<PageModule>;
+  load: () => Promise<unknown>;
+  /** The page's source file, as the build manifest names it: the server preloads its chunk with the HTML. */
+  module: string;
   /** Fetched before the server renders the page, so the first HTML holds the data. */
   data: (params: Record<string, string | undefined>, search: URLSearchParams) => ApiQueryKey[];
 };
 
-function lazyPage(load: () => Promise<PageModule>) {
-  return { load, Page: lazy(load) };
+function lazyPage(importPage: () => Promise<PageModule>) {
+  const page = preloadable(() => importPage().then((module) => module.default));
+  return { load: page.load, Page: page.Component };
 }
 
+/**
+ * A lazily loaded module of src/web with its source file (the build manifest's key, so that the server can preload
+ * its chunk with the HTML) and its import (a literal, for the bundler).
+ */
+function webModule(file: string, importPage: () => Promise<PageModule>) {
+  return { ...lazyPage(importPage), module: `src/web/${file}.tsx` };
+}
+
+const publicPage = (name: string, importPage: () => Promise<PageModule>) => webModule(`pages/public/${name}`, importPage);
+
 export const publicRoutes: PublicRoute[] = [
-  { path: "/", ...lazyPage(() => import("../pages/public/HomePage")), data: () => [siteKeys.home] },
-  { path: "/about", ...lazyPage(() => import("../pages/public/AboutPage")), data: () => [siteKeys.about] },
-  { path: "/services", ...lazyPage(() => import("../pages/public/ServicesPage")), data: () => [siteKeys.services] },
+  { path: "/", ...publicPage("HomePage", () => import("../pages/public/HomePage")), data: () => [siteKeys.home] },
+  { path: "/about", ...publicPage("AboutPage", () => import("../pages/public/AboutPage")), data: () => [siteKeys.about] },
+  { path: "/services", ...publicPage("ServicesPage", () => import("../pages/public/ServicesPage")), data: () => [siteKeys.services] },
   {
     path: "/services/:category",
-    ...lazyPage(() => import("../pages/public/ServicesPage")),
+    ...publicPage("ServicesPage", () => import("../pages/public/ServicesPage")),
     data: (params) => [siteKeys.services, siteKeys.service(params.category ?? "")],
   },
   {
     path: "/projects",
-    ...lazyPage(() => import("../pages/public/ProjectsPage")),
+    ...publicPage("ProjectsPage", () => import("../pages/public/ProjectsPage")),
     data: (_params, search) => [siteKeys.services, siteKeys.portfolio(search.get("category") ?? undefined, pageNumberOf(search))],
   },
-  { path: "/contact", ...lazyPage(() => import("../pages/public/ContactPage")), data: () => [] },
+  { path: "/contact", ...publicPage("ContactPage", () => import("../pages/public/ContactPage")), data: () => [] },
   {
     path: "/blog",
-    ...lazyPage(() => import("../pages/public/BlogPage")),
+    ...publicPage("BlogPage", () => import("../pages/public/BlogPage")),
     data: (_params, search) => [siteKeys.posts(undefined, pageNumberOf(search))],
   },
   {
     path: "/blog/:category",
-    ...lazyPage(() => import("../pages/public/BlogPage")),
+    ...publicPage("BlogPage", () => import("../pages/public/BlogPage")),
     data: (params, search) => [siteKeys.posts(params.category, pageNumberOf(search))],
   },
   {
     path: "/blog/:category/:slug",
-    ...lazyPage(() => import("../pages/public/BlogPostPage")),
+    ...publicPage("BlogPostPage", () => import("../pages/public/BlogPostPage")),
     data: (params) => [siteKeys.post(params.slug ?? "")],
   },
 ];
 
-const notFound = lazyPage(() => import("../pages/public/NotFoundPage"));
+const notFound = publicPage("NotFoundPage", () => import("../pages/public/NotFoundPage"));
 export const NotFoundPage = notFound.Page;
+export const NOT_FOUND_PAGE_MODULE = notFound.module;
 export const loadNotFoundPage = notFound.load;
 
 /** The route a path belongs to, with its parameters; none for an unknown path. */
@@ -84,26 +104,38 @@ export type PortalRoute = {
   title: string;
   /** auth: the centred card of the sign-in screens; portal: the signed-in area, behind the guard. */
   layout: "auth" | "portal";
-  /** SPEC §2: admins only; others are sent to /dashboard. */
+  /** docs/product.md#guards: admins only; others are sent to /dashboard. */
   admin?: boolean;
   /** Who may open the screen (src/shared/access.ts); others are sent to their own dashboard. */
   allow?: (viewer: Viewer) => boolean;
-  Page: LazyExoticComponent<ComponentType>;
-  load: () => Promise<PageModule>;
+  Page: LoadablePage;
+  load: () => Promise<unknown>;
+  /** The screen's source file, as the build manifest names it. */
+  module: string;
 };
 
-const dashboardPage = lazyPage(() => import("../pages/portal/DashboardPage"));
-const inquiriesPage = lazyPage(() => import("../pages/portal/dashboards/InquiriesPage"));
+const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../pages/portal/DashboardPage"));
+const inquiriesPage = webModule("pages/portal/dashboards/InquiriesPage", () => import("../pages/portal/dashboards/InquiriesPage"));
 
 export const portalRoutes: PortalRoute[] = [
-  { path: "/login", title: "Sign in", layout: "auth", ...lazyPage(() => import("../pages/auth/LoginPage")) },
-  { path: "/register", title: "Create your account", layout: "auth", ...lazyPage(() => import("../pages/auth/RegisterPage")) },
-  { path: "/verify-email", title: "Confirm your email", layout: "auth", ...lazyPage(() => import("../pages/auth/VerifyEmailPage")) },
+  { path: "/login", title: "Sign in", layout: "auth", ...webModule("pages/auth/LoginPage", () => import("../pages/auth/LoginPage")) },
+  {
+    path: "/register",
+    title: "Create your account",
+    layout: "auth",
+    ...webModule("pages/auth/RegisterPage", () => import("../pages/auth/RegisterPage")),
+  },
+  {
+    path: "/verify-email",
+    title: "Confirm your email",
+    layout: "auth",
+    ...webModule("pages/auth/VerifyEmailPage", () => import("../pages/auth/VerifyEmailPage")),
+  },
   {
     path: "/forgot-password",
     title: "Reset your password",
     layout: "auth",
-    ...lazyPage(() => import("../pages/auth/ForgotPasswordPage")),
+    ...webModule("pages/auth/ForgotPasswordPage", () => import("../pages/auth/ForgotPasswordPage")),
   },
   { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
   // The office's department dashboards: each opens for those whose data it shows (the same rules as the API's).
@@ -112,35 +144,41 @@ export const portalRoutes: PortalRoute[] = [
     title: "Human resources",
     layout: "portal",
     allow: canSeePeople,
-    ...lazyPage(() => import("../pages/portal/dashboards/HrDashboardPage")),
+    ...webModule("pages/portal/dashboards/HrDashboardPage", () => import("../pages/portal/dashboards/HrDashboardPage")),
   },
   {
     path: "/dashboard/admin",
     title: "Office overview",
     layout: "portal",
     allow: canSeeOfficeOverview,
-    ...lazyPage(() => import("../pages/portal/dashboards/AdminDashboardPage")),
+    ...webModule("pages/portal/dashboards/AdminDashboardPage", () => import("../pages/portal/dashboards/AdminDashboardPage")),
   },
   {
     path: "/dashboard/secretariat",
     title: "Secretariat",
     layout: "portal",
     allow: canHandleInquiries,
-    ...lazyPage(() => import("../pages/portal/dashboards/SecretariatDashboardPage")),
+    ...webModule("pages/portal/dashboards/SecretariatDashboardPage", () => import("../pages/portal/dashboards/SecretariatDashboardPage")),
   },
   {
     path: "/dashboard/executive-assistant",
     title: "Executive Assistant",
     layout: "portal",
     allow: canHandleInquiries,
-    ...lazyPage(() => import("../pages/portal/dashboards/ExecutiveAssistantDashboardPage")),
+    ...webModule(
+      "pages/portal/dashboards/ExecutiveAssistantDashboardPage",
+      () => import("../pages/portal/dashboards/ExecutiveAssistantDashboardPage"),
+    ),
   },
   {
     path: "/dashboard/digital-marketing",
     title: "Digital marketing",
     layout: "portal",
     allow: canManageSiteContent,
-    ...lazyPage(() => import("../pages/portal/dashboards/DigitalMarketingDashboardPage")),
+    ...webModule(
+      "pages/portal/dashboards/DigitalMarketingDashboardPage",
+      () => import("../pages/portal/dashboards/DigitalMarketingDashboardPage"),
+    ),
   },
   {
     // Its figures come from the project stats (oversight departments) and the inquiry stats: the inquiry departments have both.
@@ -148,7 +186,10 @@ export const portalRoutes: PortalRoute[] = [
     title: "Business administration",
     layout: "portal",
     allow: canHandleInquiries,
-    ...lazyPage(() => import("../pages/portal/dashboards/BusinessAdministrationDashboardPage")),
+    ...webModule(
+      "pages/portal/dashboards/BusinessAdministrationDashboardPage",
+      () => import("../pages/portal/dashboards/BusinessAdministrationDashboardPage"),
+    ),
   },
   {
     path: "/dashboard/inquiries",
@@ -164,37 +205,95 @@ export const portalRoutes: PortalRoute[] = [
     allow: canReadInquiries,
     ...inquiriesPage,
   },
-  { path: "/dashboard/projects/:id", title: "Project", layout: "portal", ...lazyPage(() => import("../pages/portal/ProjectPage")) },
+  {
+    path: "/dashboard/projects/:id",
+    title: "Project",
+    layout: "portal",
+    ...webModule("pages/portal/ProjectPage", () => import("../pages/portal/ProjectPage")),
+  },
   {
     path: "/dashboard/projects",
     title: "Projects",
     layout: "portal",
     allow: canRunProjects,
-    ...lazyPage(() => import("../pages/portal/ProjectsDashboardPage")),
+    ...webModule("pages/portal/ProjectsDashboardPage", () => import("../pages/portal/ProjectsDashboardPage")),
   },
   {
     path: "/dashboard/accounts",
     title: "Accounts",
     layout: "portal",
     allow: canFollowAccounts,
-    ...lazyPage(() => import("../pages/portal/AccountsDashboardPage")),
+    ...webModule("pages/portal/AccountsDashboardPage", () => import("../pages/portal/AccountsDashboardPage")),
   },
   // One route for the list and an open conversation, so opening one keeps the screen (and the list) in place.
   {
     path: "/dashboard/messages/:conversationId?",
     title: "Messages",
     layout: "portal",
-    ...lazyPage(() => import("../pages/portal/MessagesPage")),
+    ...webModule("pages/portal/MessagesPage", () => import("../pages/portal/MessagesPage")),
   },
-  { path: "/settings", title: "Settings", layout: "portal", ...lazyPage(() => import("../pages/portal/SettingsPage")) },
-  { path: "/admin", title: "Administration", layout: "portal", admin: true, ...lazyPage(() => import("../pages/admin/AdminPage")) },
+  {
+    path: "/security",
+    title: "Security",
+    layout: "portal",
+    ...webModule("pages/portal/SecurityPage", () => import("../pages/portal/SecurityPage")),
+  },
+  {
+    path: "/two-step-setup",
+    title: "Turn on two-step sign-in",
+    layout: "auth",
+    ...webModule("pages/auth/TwoStepSetupPage", () => import("../pages/auth/TwoStepSetupPage")),
+  },
+  {
+    path: "/security/not-me",
+    title: "This wasn't me",
+    layout: "auth",
+    ...webModule("pages/auth/NotMePage", () => import("../pages/auth/NotMePage")),
+  },
+  {
+    path: "/settings",
+    title: "Settings",
+    layout: "portal",
+    ...webModule("pages/portal/SettingsPage", () => import("../pages/portal/SettingsPage")),
+  },
+  {
+    path: "/admin",
+    title: "Administration",
+    layout: "portal",
+    admin: true,
+    ...webModule("pages/admin/AdminPage", () => import("../pages/admin/AdminPage")),
+  },
+  {
+    path: "/analytics",
+    title: "Analytics",
+    layout: "portal",
+    admin: true,
+    ...webModule("pages/admin/AnalyticsPage", () => import("../pages/admin/AnalyticsPage")),
+  },
+  {
+    path: "/call",
+    title: "Calls",
+    layout: "portal",
+    allow: canMakeCalls,
+    ...webModule("pages/portal/CallPage", () => import("../pages/portal/CallPage")),
+  },
+  {
+    path: "/dashboard/announcements",
+    title: "Announcements",
+    layout: "portal",
+    allow: canReadAnnouncements,
+    ...webModule("pages/portal/AnnouncementsPage", () => import("../pages/portal/AnnouncementsPage")),
+  },
 ];
 
 /** The layouts around portal screens, lazily loaded like the screens (`Page` is the layout). */
 export const portalLayouts = {
-  auth: lazyPage(() => import("./AuthLayout")),
-  portal: lazyPage(() => import("./PortalLayout")),
+  auth: webModule("app/AuthLayout", () => import("./AuthLayout")),
+  portal: webModule("app/PortalLayout", () => import("./PortalLayout")),
 };
+
+/** The portal's shell (see App.tsx), preloaded with the first HTML of a portal screen. */
+export const PORTAL_SHELL_MODULE = "src/web/app/portal-shell.tsx";
 
 export const portalTitle = (route: PortalRoute) => `${route.title} | Crestbuild`;
 

@@ -14,6 +14,12 @@ export function apiPathOf(queryKey: QueryKey): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** A predicate for invalidateQueries: whether a cached query's API path (its key's first part) starts with this. */
+export const pathStartsWith =
+  (prefix: string) =>
+  (query: { queryKey: QueryKey }): boolean =>
+    typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(prefix);
+
 /** Data from the API, fetched by the page's server render or on navigation; suspends until it is there. */
 export function useApiData<T>(key: ApiQueryKey): T {
   return useSuspenseQuery<T>({ queryKey: key }).data;

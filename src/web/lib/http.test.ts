@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../shared/api";
+import { MFA_ENROLMENT_REQUIRED, mfaEnrolmentRequiredMessage } from "../../shared/auth-messages";
 import { apiDownload, apiRequest, apiRequestWithRetry, attachmentFileName, connectSession, type RefreshOutcome } from "./http";
 
 /** `raw` is a body sent as it is (a file), instead of `body` as JSON. */
@@ -28,7 +29,7 @@ function serve(...answers: Answer[]) {
 }
 
 function connect(token: string | null, refreshOutcome: RefreshOutcome = "refreshed") {
-  const state = { token, expired: false, refreshes: 0 };
+  const state = { token, expired: false, refreshes: 0, mfaEnrolmentRequired: false };
   connectSession({
     accessToken: () => state.token,
     refresh: async () => {
@@ -39,6 +40,9 @@ function connect(token: string | null, refreshOutcome: RefreshOutcome = "refresh
     expire: () => {
       state.expired = true;
       state.token = null;
+    },
+    mfaEnrolmentRequired: () => {
+      state.mfaEnrolmentRequired = true;
     },
   });
   return state;
@@ -62,7 +66,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("access token (SPEC §4, §7)", () => {
+describe("access token (docs/product.md#sessions)", () => {
   it("sends the Bearer token, except on the sign-in, sign-up and session calls", async () => {
     connect("abc");
     const calls = serve(ok(1), ok(2), ok(3), ok(4), ok(5));
@@ -80,6 +84,16 @@ describe("access token (SPEC §4, §7)", () => {
     await expect(apiRequest("GET", "/projects")).resolves.toBe("data");
     expect(state.refreshes).toBe(1);
     expect(calls.map((call) => call.authorization)).toEqual(["Bearer old", "Bearer renewed"]);
+  });
+
+  it("tells the session when the server asks for the two-step enrolment first (and neither renews nor forgets it)", async () => {
+    const state = connect("abc");
+    serve(failure(403, "Access denied. You don't have permission to access this resource."));
+    await expect(apiRequest("GET", "/admin/users")).rejects.toMatchObject({ status: 403 });
+    expect(state.mfaEnrolmentRequired).toBe(false);
+    serve({ status: 403, body: { success: false, data: null, message: mfaEnrolmentRequiredMessage, error: MFA_ENROLMENT_REQUIRED } });
+    await expect(apiRequest("GET", "/projects")).rejects.toMatchObject({ status: 403, message: mfaEnrolmentRequiredMessage });
+    expect(state).toMatchObject({ mfaEnrolmentRequired: true, refreshes: 0, expired: false });
   });
 
   it("forgets the session when it cannot be renewed", async () => {
@@ -111,7 +125,7 @@ describe("access token (SPEC §4, §7)", () => {
   });
 });
 
-describe("retry helper (SPEC §8, §9)", () => {
+describe("retry helper (docs/product.md#http-client)", () => {
   beforeEach(() => connect(null));
 
   it("retries a 503 up to 3 times, then shows the server's message", async () => {

@@ -1,8 +1,9 @@
 import { ApiError, unwrapEnvelope } from "../../shared/api";
-import { endpointNotFound, messages, serverError, tooManyRequests } from "../../shared/messages";
+import { MFA_ENROLMENT_REQUIRED } from "../../shared/auth-messages";
+import { endpointNotFound, serverError, tooManyRequests, wording } from "../../shared/wording";
 import { isRetryableStatus, RETRY_POLICY, retryDelayMs } from "./retry";
 
-/** SPEC §9: every request gives up after 30 s. */
+/** docs/product.md#http-client: every request gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -18,6 +19,8 @@ export type SessionConnection = {
   refresh: () => Promise<RefreshOutcome>;
   /** The session turned out to be over: forget it (the route guards then send the user to /login). */
   expire: () => void;
+  /** The server refused a call until two-step sign-in is on (the route guards then show its enrolment). */
+  mfaEnrolmentRequired: () => void;
 };
 
 let session: SessionConnection | null = null;
@@ -27,7 +30,7 @@ export function connectSession(connection: SessionConnection) {
 }
 
 /**
- * SPEC §7: the calls that sign in, sign up, recover or end a session carry no Bearer token, and a
+ * docs/product.md#http-client: the calls that sign in, sign up, recover or end a session carry no Bearer token, and a
  * 401 from them is an answer (wrong password, session over), not a reason to refresh. The account
  * calls of a signed-in user (/auth/profile, /auth/change-password...) are like any other.
  */
@@ -48,11 +51,11 @@ const SESSION_FLOW_PATHS = new Set(
 
 const isAuthPath = (path: string) => SESSION_FLOW_PATHS.has(path.split("?")[0] ?? path);
 
-/** The message a failed response shows when its body has none (SPEC §8). */
+/** The message a failed response shows when its body has none (docs/product.md#wording). */
 function fallbackMessage(status: number, path: string, retryAfterSeconds: number | null): string {
   if (status === 404) return endpointNotFound(path);
-  if (status === 403) return messages.accessDenied;
-  if (status === 401) return messages.authenticationFailed;
+  if (status === 403) return wording.accessDenied;
+  if (status === 401) return wording.authenticationFailed;
   if (status === 429) return tooManyRequests(retryAfterSeconds ?? 60);
   return serverError(status);
 }
@@ -74,12 +77,12 @@ async function fetchApi(method: Method, path: string, body: unknown): Promise<Re
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === "TimeoutError") throw new ApiError(408, messages.timeout, "timeout");
-    throw new ApiError(0, messages.networkFailure, "network");
+    if (error instanceof DOMException && error.name === "TimeoutError") throw new ApiError(408, wording.timeout, "timeout");
+    throw new ApiError(0, wording.networkFailure, "network");
   }
 }
 
-/** The envelope's data of a response, or the ApiError it describes (SPEC §8 wording when the body says nothing). */
+/** The envelope's data of a response, or the ApiError it describes (the wording of docs/product.md#wording when the body says nothing). */
 async function readEnvelope<T>(response: Response, path: string): Promise<T> {
   const retryAfter = Number(response.headers.get("retry-after")) || null;
   const payload: unknown = await response.json().catch(() => null);
@@ -92,19 +95,20 @@ async function readEnvelope<T>(response: Response, path: string): Promise<T> {
   }
 }
 
-/** One request, no retries: the envelope's data, or an ApiError with the SPEC §8 wording. */
+/** One request, no retries: the envelope's data, or an ApiError with the wording of docs/product.md#wording. */
 async function send<T>(method: Method, path: string, body: unknown): Promise<T> {
   return readEnvelope<T>(await fetchApi(method, path, body), path);
 }
 
 /**
  * Runs a request signed in: a 401 from any call but the session-flow ones renews the access token
- * once and repeats the request once (SPEC §4). When the session cannot be renewed it is forgotten.
+ * once and repeats the request once (docs/product.md#sessions). When the session cannot be renewed it is forgotten.
  */
 async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): Promise<T> {
   try {
     return await attempt();
   } catch (error) {
+    if (error instanceof ApiError && error.code === MFA_ENROLMENT_REQUIRED) session?.mfaEnrolmentRequired();
     if (!(error instanceof ApiError) || error.status !== 401 || isAuthPath(path) || !session) throw error;
     const outcome = await session.refresh();
     if (outcome === "expired") session.expire();
@@ -119,7 +123,7 @@ async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): P
 }
 
 /**
- * Calls the JSON API and returns the envelope's data, or throws an ApiError with the SPEC §8 wording.
+ * Calls the JSON API and returns the envelope's data, or throws an ApiError with the wording of docs/product.md#wording.
  * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal).
  */
 export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
@@ -151,7 +155,7 @@ export function apiDownload(path: string, fallbackFileName: string): Promise<Dow
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The SPEC §9 retry helper, for requests that are safe to repeat: up to 3 more tries on 408, 429 and
+ * The docs/product.md#http-client retry helper, for requests that are safe to repeat: up to 3 more tries on 408, 429 and
  * 5xx answers, after 1 s doubling (or the server's retry-after), plus jitter. The last failure says
  * the server's message or 'Server error ({status})', and for 429 how many seconds to wait.
  */

@@ -2,7 +2,7 @@ import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 
 const MINUTE = 60_000;
 
-/** A QueryClient with the cache rules of SPEC §9 and the given way of fetching a key. */
+/** A QueryClient with the cache rules of docs/product.md#toasts-and-query-cache and the given way of fetching a key. */
 export function createQueryClient(queryFn: QueryFunction, options: { retry?: number } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,7 @@ import { backoffDelayMs, isRetryableStatus, RETRY_POLICY, retryDelayMs } from ".
 const noJitter = () => 0;
 const fullJitter = () => 0.999_999;
 
-describe("retry delays (SPEC §9)", () => {
+describe("retry delays (docs/product.md#http-client)", () => {
   it("allows 3 retries", () => {
     expect(RETRY_POLICY.maxRetries).toBe(3);
   });
@@ -43,7 +43,7 @@ describe("retry delays (SPEC §9)", () => {
   });
 });
 
-describe("token refresh backoff (SPEC §9)", () => {
+describe("token refresh backoff (docs/product.md#sessions)", () => {
   it("doubles from 200 ms", () => {
     expect([0, 1, 2, 3].map((retry) => backoffDelayMs(retry, 200))).toEqual([200, 400, 800, 1600]);
   });

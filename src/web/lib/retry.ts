@@ -1,7 +1,7 @@
-/** SPEC §9 retry helper: at most 3 retries, 1 s doubling up to 10 s, plus up to 10% jitter. */
+/** The retry helper (docs/product.md#http-client): at most 3 retries, 1 s doubling up to 10 s, plus up to 10% jitter. */
 export const RETRY_POLICY = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 10_000, jitterRatio: 0.1 } as const;
 
-/** SPEC §8: the statuses worth trying again (408 is also what a timed-out request reports). */
+/** docs/product.md#http-client: the statuses worth trying again (408 is also what a timed-out request reports). */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 export const isRetryableStatus = (status: number) => RETRYABLE_STATUSES.has(status);

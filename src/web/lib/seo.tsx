@@ -16,7 +16,7 @@ export type PageSeo = {
 
 export type HeadTag = { tag: "title" | "meta" | "link" | "script"; attrs: Record<string, string>; text?: string };
 
-/** The company as structured data (SPEC §1: founded 2007, rated 4.8 from 150 reviews). */
+/** The company as structured data (docs/product.md#product: founded 2007, rated 4.8 from 150 reviews). */
 export function organizationJsonLd(company: Company, origin: string): Record<string, unknown> {
   return {
     "@context": "https://schema.org",

@@ -1,4 +1,4 @@
-/** SPEC §1: light, dark or system (the default), kept in local storage, applied as a class on <html>. */
+/** docs/product.md#app-shell: light, dark or system (the default), kept in local storage, applied as a class on <html>. */
 export type ThemePreference = "light" | "dark" | "system";
 
 export const THEME_STORAGE_KEY = "theme";

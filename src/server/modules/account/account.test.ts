@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
+import { REFRESH_TOKEN_IN_BODY_HEADER } from "../../../shared/auth.js";
 import {
   contactInquiries,
   conversations,
@@ -17,12 +18,12 @@ import {
   users,
 } from "../../db/schema.js";
 import { TEST_PASSWORD } from "../../testing/accounts.js";
+import { nextAuthenticatorCode } from "../../testing/authenticator.js";
 import { pngImage } from "../../testing/images.js";
 import { codeIn } from "../../testing/mail-catcher.js";
 import { ADMIN_PASSWORD, type SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testConfig, testDatabase } from "../../testing/test-app.js";
-import { createAdmin } from "../auth/create-admin.js";
 
 const { server, mail, call, upload, signIn, people } = setUpTestServer();
 const db = async () => (await testDatabase()).db;
@@ -73,7 +74,7 @@ describe("changing the email address", () => {
     const [stored] = await (await db()).select().from(users).where(eq(users.id, client.id));
     expect(stored?.pendingEmail).toBeNull();
 
-    const notice = await mail().latestTo("old@example.com");
+    const notice = await mail().latestTo("old@example.com", "has changed");
     expect(notice.subject).toBe("The email address of your Crestbuild account has changed");
     expect(notice.raw).toContain("new@example.com");
     expect((await call("/auth/verify-credentials", { email: "old@example.com", password: TEST_PASSWORD })).status).toBe(401);
@@ -190,7 +191,7 @@ describe("signed-in devices", () => {
     const completed = await call(
       "/auth/complete-login",
       { userId: checked.body.data.userId, ticket: checked.body.data.ticket },
-      { "user-agent": userAgent },
+      { "user-agent": userAgent, [REFRESH_TOKEN_IN_BODY_HEADER]: "body" },
     );
     return completed.body.data as { accessToken: string; refreshToken: string };
   }
@@ -249,7 +250,7 @@ describe("GET /api/users/me/export", () => {
       subject: "Second house",
       message: "Thinking of a second house.",
     });
-    const mfaSecret = (await call("/auth/mfa/enroll", {}, client.auth)).body.data.secret as string;
+    const mfaSecret = (await call("/auth/mfa/enroll", { password: TEST_PASSWORD }, client.auth)).body.data.secret as string;
 
     const response = await fetch(server().url("/api/users/me/export"), { headers: client.auth });
     expect(response.status).toBe(200);
@@ -358,13 +359,13 @@ describe("DELETE /api/users/me", () => {
     expect(refused.body.message).toBe("You are the last administrator. Make another account an administrator before you delete yours.");
     expect((await call("/auth/profile", undefined, admin.auth)).status).toBe(200);
 
-    await createAdmin(await db(), { email: "second@crestbuild.ng", firstName: "Bisi", lastName: "Ade", password: "Aso-villa-2026!" });
+    await people.anotherAdmin("second@crestbuild.ng", "Aso-villa-2026!");
     expect((await call("/users/me", { password: ADMIN_PASSWORD, confirmation: "DELETE" }, admin.auth, "DELETE")).status).toBe(200);
   });
 
   it("asks for the authenticator code when two-step sign-in is on", async () => {
     const client = await people.client("careful@example.com");
-    const secret = (await call("/auth/mfa/enroll", {}, client.auth)).body.data.secret as string;
+    const secret = (await call("/auth/mfa/enroll", { password: TEST_PASSWORD }, client.auth)).body.data.secret as string;
     await call("/auth/mfa/verify", { code: await generate({ secret }) }, client.auth);
     const body = { password: TEST_PASSWORD, confirmation: "DELETE" };
 
@@ -373,6 +374,6 @@ describe("DELETE /api/users/me", () => {
     expect(missing.body.fields.code).toBe("Enter the 6-digit code from your authenticator app, or a recovery code.");
     const wrong = await call("/users/me", { ...body, code: "000000" }, client.auth, "DELETE");
     expect(wrong.body.fields.code).toBe("That code is not valid. Check your authenticator app and try again.");
-    expect((await call("/users/me", { ...body, code: await generate({ secret }) }, client.auth, "DELETE")).status).toBe(200);
+    expect((await call("/users/me", { ...body, code: await nextAuthenticatorCode(secret) }, client.auth, "DELETE")).status).toBe(200);
   });
 });

@@ -2,14 +2,41 @@ import { and, eq, ne } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
-import { productMessages } from "../../../shared/messages.js";
+import { productWording } from "../../../shared/wording.js";
+import type { AppDb } from "../../db/client.js";
 import { contactInquiries, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { AccountDeps } from "./deps.js";
 import { userWithPassword, wrongPassword } from "./password-check.js";
 
-const codeError = (message: string) => new ApiError(400, productMessages.validationFailed, "validation_failed", { code: message });
+const codeError = (message: string) => new ApiError(400, productWording.validationFailed, "validation_failed", { code: message });
+
+/**
+ * Deletes an account's row unless it is the last active admin (then answers false and changes nothing).
+ * The database's foreign keys decide what goes with it (see createAccountDeletion); inquiries waiting on the
+ * person go back to the inbox. Account deletion by its owner and by an admin both come here.
+ */
+export async function deleteAccountRecords(db: AppDb, user: { id: string; role: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (user.role === "admin") {
+      // Locks the other admins' rows, so two last admins cannot both leave at once.
+      const otherAdmins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, user.id)))
+        .for("update");
+      if (otherAdmins.length === 0) return false;
+    }
+    // Inquiries waiting on this person go back to the inbox rather than stay assigned to no one.
+    await tx
+      .update(contactInquiries)
+      .set({ status: "new", assignedToId: null })
+      .where(and(eq(contactInquiries.assignedToId, user.id), eq(contactInquiries.status, "assigned")));
+    await tx.delete(users).where(eq(users.id, user.id));
+    return true;
+  });
+}
 
 /**
  * Deletes the caller's account for good. The database's foreign keys decide what goes with it: sessions,
@@ -32,24 +59,7 @@ export function createAccountDeletion(deps: AccountDeps) {
         if (!(await deps.mfa.checkSecondFactor(userId, input.code))) return fail("wrong_mfa_code", codeError(authMessages.invalidMfaCode));
       }
 
-      const deleted = await db.transaction(async (tx) => {
-        if (user.role === "admin") {
-          // Locks the other admins' rows, so two last admins cannot both leave at once.
-          const otherAdmins = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, userId)))
-            .for("update");
-          if (otherAdmins.length === 0) return false;
-        }
-        // Inquiries waiting on this person go back to the inbox rather than stay assigned to no one.
-        await tx
-          .update(contactInquiries)
-          .set({ status: "new", assignedToId: null })
-          .where(and(eq(contactInquiries.assignedToId, userId), eq(contactInquiries.status, "assigned")));
-        await tx.delete(users).where(eq(users.id, userId));
-        return true;
-      });
+      const deleted = await deleteAccountRecords(db, user);
       if (!deleted) return fail("last_admin", new ApiError(409, accountMessages.lastAdmin, "last_admin"));
 
       const avatarKey = user.avatarUrl ? storage.keyOf(user.avatarUrl) : null;

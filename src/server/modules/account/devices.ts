@@ -1,12 +1,11 @@
-import { and, desc, eq, gt, inArray, isNull, min } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, min, ne } from "drizzle-orm";
 import { accountMessages, type DeviceSession } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
+import { isUuid } from "../../../shared/uuid.js";
 import { sessions } from "../../db/schema.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { SESSION_IDLE_MINUTES } from "../auth/index.js";
 import type { AccountDeps } from "./deps.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The devices a user is signed in on. A device is a session family: the sign-in and each refresh
@@ -66,10 +65,28 @@ export function createDevices({ db }: Pick<AccountDeps, "db">) {
       }));
     },
 
+    /** 'Sign out everywhere else': every device of the user but the one asking. */
+    async revokeOthers(userId: string, currentSessionId: string, origin: RequestOrigin): Promise<void> {
+      const currentFamily = await familyOf(currentSessionId);
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), currentFamily ? ne(sessions.familyId, currentFamily) : undefined),
+        )
+        .returning({ familyId: sessions.familyId });
+      const devices = new Set(revoked.map((row) => row.familyId)).size;
+      await recordSecurityEvent(
+        db,
+        { type: "session_revoked", outcome: "success", userId, reason: `every other device (${devices})` },
+        origin,
+      );
+    },
+
     /** Signs one of the user's own devices out; another user's session is "not found". */
     async revoke(userId: string, deviceId: string, origin: RequestOrigin): Promise<void> {
       const notFound = new ApiError(404, accountMessages.sessionNotFound, "not_found");
-      if (!UUID.test(deviceId)) throw notFound;
+      if (!isUuid(deviceId)) throw notFound;
       const revoked = await db
         .update(sessions)
         .set({ revokedAt: new Date() })

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { accountMessages, EMAIL_CHANGE_PURPOSE } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages, type SessionUser, VERIFICATION_CODE_LENGTH } from "../../../shared/auth.js";
-import { productMessages } from "../../../shared/messages.js";
+import { productWording } from "../../../shared/wording.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
@@ -12,7 +12,7 @@ import type { AccountDeps } from "./deps.js";
 import { userWithPassword, wrongPassword } from "./password-check.js";
 
 const fieldError = (status: number, field: string, message: string, code = "validation_failed") =>
-  new ApiError(status, status === 400 ? productMessages.validationFailed : message, code, { [field]: message });
+  new ApiError(status, status === 400 ? productWording.validationFailed : message, code, { [field]: message });
 
 const emailTaken = () => fieldError(409, "newEmail", authMessages.emailTaken, "email_taken");
 
@@ -49,7 +49,9 @@ export function createEmailChange(deps: AccountDeps) {
       );
       await mailer.send({
         to: newEmail,
-        subject: `Your Crestbuild email change code: ${code}`,
+        subject: "Your Crestbuild email change code",
+        kind: "email_change_code",
+        codeExpiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
         text: `Hello ${user.firstName},\n\nYour code to confirm ${newEmail} as the email address of your Crestbuild account is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nEnter it in ${deps.publicOrigin}/settings.\n\nIf you did not ask for this, ignore this email: nothing changes.`,
         html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your code to confirm ${escapeHtml(newEmail)} as the email address of your Crestbuild account is <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong>. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>Enter it in <a href="${deps.publicOrigin}/settings">your settings</a>.</p><p>If you did not ask for this, ignore this email: nothing changes.</p>`,
       });
@@ -88,12 +90,7 @@ export function createEmailChange(deps: AccountDeps) {
         { type: "email_changed", outcome: "success", reason: `from ${user.email}`, userId, email: newEmail },
         origin,
       );
-      await mailer.send({
-        to: user.email,
-        subject: "The email address of your Crestbuild account has changed",
-        text: `Hello ${user.firstName},\n\nThe email address of your Crestbuild account was changed from ${user.email} to ${newEmail}. From now on, sign in and receive our emails at the new address.\n\nIf you did not do this, contact us straight away through ${deps.publicOrigin}/contact.`,
-        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>The email address of your Crestbuild account was changed from ${escapeHtml(user.email)} to <strong>${escapeHtml(newEmail)}</strong>. From now on, sign in and receive our emails at the new address.</p><p>If you did not do this, contact us straight away through <a href="${deps.publicOrigin}/contact">our contact page</a>.</p>`,
-      });
+      // Its owner hears of it at the old address from the security centre (modules/security/notices.ts).
       return toSessionUser(updated);
     },
   };

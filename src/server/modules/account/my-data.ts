@@ -1,7 +1,7 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
-import { messages as messageCatalogue } from "../../../shared/messages.js";
 import { resolvePreferences } from "../../../shared/notifications.js";
+import { wording } from "../../../shared/wording.js";
 import {
   contactInquiries,
   messages,
@@ -21,11 +21,13 @@ import type { AccountDeps } from "./deps.js";
  * "Download my data" (Nigeria Data Protection Act): everything the portal keeps about the user, as
  * one JSON document. Never any secret: no password hash, no token hashes, no MFA secret or recovery codes.
  */
-export function createMyData({ db }: Pick<AccountDeps, "db">) {
+export function createMyData({ db: requestDb, longDb }: Pick<AccountDeps, "db" | "longDb">) {
   return {
     async export(userId: string, origin: RequestOrigin) {
+      // Every read of the export can be long for an old account: they run with the long queries' own limit.
+      const db = longDb;
       const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw new ApiError(401, messageCatalogue.authenticationFailed, "unauthenticated");
+      if (!user) throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
 
       const ownProjects = await db.select().from(projects).where(eq(projects.clientId, userId)).orderBy(asc(projects.id));
       const projectIds = ownProjects.map((project) => project.id);
@@ -104,7 +106,7 @@ export function createMyData({ db }: Pick<AccountDeps, "db">) {
           .where(eq(contactInquiries.email, user.email))
           .orderBy(asc(contactInquiries.id)),
       ]);
-      await recordSecurityEvent(db, { type: "data_exported", outcome: "success", userId, email: user.email }, origin);
+      await recordSecurityEvent(requestDb, { type: "data_exported", outcome: "success", userId, email: user.email }, origin);
 
       return {
         exportedAt: new Date().toISOString(),

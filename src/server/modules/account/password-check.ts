@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
-import { messages, productMessages } from "../../../shared/messages.js";
+import { productWording, wording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { verifyPassword } from "../auth/index.js";
 
 export const wrongPassword = () =>
-  new ApiError(400, productMessages.validationFailed, "validation_failed", { password: accountMessages.wrongPassword });
+  new ApiError(400, productWording.validationFailed, "validation_failed", { password: accountMessages.wrongPassword });
 
 /** The signed-in user, if the password they typed again is theirs: a stolen session alone cannot change the account. */
 export async function userWithPassword(db: AppDb, userId: string, password: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
+  if (!user) throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
   return { user, passwordMatches: await verifyPassword(user.passwordHash, password) };
 }

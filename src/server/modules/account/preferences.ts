@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { NotificationSettings } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
-import { messages } from "../../../shared/messages.js";
 import {
   type NotificationChannels,
   type NotificationKind,
   notificationKindLabels,
   resolvePreferences,
 } from "../../../shared/notifications.js";
+import { wording } from "../../../shared/wording.js";
 import { users } from "../../db/schema.js";
 import type { AccountDeps } from "./deps.js";
 
@@ -15,7 +15,7 @@ import type { AccountDeps } from "./deps.js";
 export function createPreferences({ db }: Pick<AccountDeps, "db">) {
   async function read(userId: string): Promise<NotificationSettings> {
     const [user] = await db.select({ stored: users.notificationPreferences }).from(users).where(eq(users.id, userId));
-    if (!user) throw new ApiError(401, messages.authenticationFailed, "unauthenticated");
+    if (!user) throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
     return { preferences: resolvePreferences(user.stored), labels: notificationKindLabels };
   }
 

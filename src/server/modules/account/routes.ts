@@ -8,21 +8,52 @@ import {
   myDataFileName,
   notificationPreferencesSchema,
 } from "../../../shared/account.js";
-import { currentUser } from "../../platform/authenticate.js";
+import { profileSchema } from "../../../shared/auth.js";
+import { allowedBeforeMfaEnrolment, currentUser } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
-import { REFRESH_COOKIE } from "../auth/index.js";
+import { clearSessionCookies } from "../auth/index.js";
 import type { AccountService } from "./service.js";
 
 const deviceParams = z.object({ id: z.string().max(64) });
+
+const userMetadataSchema = z.object({
+  first_name: profileSchema.shape.firstName,
+  last_name: profileSchema.shape.lastName,
+  phone: profileSchema.shape.phone,
+  location: profileSchema.shape.location,
+  company: profileSchema.shape.company,
+});
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
 
 type Options = { account: AccountService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
-/** /settings: email change with re-verification, notification preferences, devices, my data, account deletion. */
+/** /settings: profile, email change with re-verification, notification preferences, devices, my data, account deletion. */
 export async function accountRoutes(app: FastifyInstance, { account, requireUser }: Options) {
+  app.get("/auth/profile", { preHandler: requireUser, config: allowedBeforeMfaEnrolment }, async (request) =>
+    ok(await account.profile.read(currentUser(request).userId)),
+  );
+
+  app.put("/auth/profile", { preHandler: requireUser }, async (request) => {
+    const changes = parseInput(profileSchema, request.body);
+    return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
+  });
+
+  /** The hosted auth service's "update user metadata" (README.md#accounts-apiauth), with its snake_case names. */
+  app.put("/auth/update-user", { preHandler: requireUser }, async (request) => {
+    const metadata = parseInput(userMetadataSchema, request.body);
+    const changes = {
+      firstName: metadata.first_name,
+      lastName: metadata.last_name,
+      phone: metadata.phone,
+      location: metadata.location,
+      company: metadata.company,
+    };
+    return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
+  });
+
   app.post("/auth/change-email", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
     const { newEmail, password } = parseInput(changeEmailSchema, request.body);
     const result = await account.emailChange.request(currentUser(request).userId, newEmail, password, originOf(request));
@@ -48,6 +79,12 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     return ok({ sessions: await account.devices.list(caller.userId, caller.sessionId) });
   });
 
+  app.post("/auth/sessions/sign-out-others", { preHandler: requireUser }, async (request) => {
+    const caller = currentUser(request);
+    await account.devices.revokeOthers(caller.userId, caller.sessionId, originOf(request));
+    return ok(null, "Every other device has been signed out.");
+  });
+
   app.delete("/auth/sessions/:id", { preHandler: requireUser }, async (request) => {
     const { id } = parseInput(deviceParams, request.params);
     await account.devices.revoke(currentUser(request).userId, id, originOf(request));
@@ -67,7 +104,7 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
   app.delete("/users/me", { preHandler: requireUser, config: perAddressLimit(5, 15) }, async (request, reply) => {
     const input = parseInput(deleteAccountSchema, request.body);
     await account.deletion.deleteAccount(currentUser(request).userId, input, originOf(request));
-    reply.clearCookie(REFRESH_COOKIE, { path: "/api/auth" });
+    clearSessionCookies(reply);
     return ok(null, accountMessages.accountDeleted);
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { REFRESH_TOKEN_IN_BODY_HEADER } from "../../../shared/auth.js";
 import { securityEvents, sessions, settings, users } from "../../db/schema.js";
 import { person } from "../../testing/accounts.js";
 import { codeIn } from "../../testing/mail-catcher.js";
@@ -11,6 +12,14 @@ const AUTH_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
 const { mail, call, registerVerified, signIn } = setUpTestServer({ AUTH_SECRET });
 
 const db = async () => (await testDatabase()).db;
+
+describe("identity providers when none is configured", () => {
+  it("lists none (no 'Continue with' button) and has no provider to start with", async () => {
+    expect((await call("/auth/oidc/providers")).body.data).toEqual({ providers: [] });
+    const start = await call("/auth/oidc/google/start");
+    expect(start.status).toBe(404);
+  });
+});
 
 describe("registration", () => {
   it("creates a client account in General Users and emails a six-digit code", async () => {
@@ -115,6 +124,22 @@ describe("two-step sign-in", () => {
     expect((await call("/auth/complete-login", { userId, ticket: checked.body.data.ticket })).status).toBe(401);
   });
 
+  it("lets one person sign in on two devices at the same moment: each ticket completes once", async () => {
+    const userId = await registerVerified("twodevices@example.com");
+    const credentials = { email: "twodevices@example.com", password: "harmattan-2026" };
+    const [phone, laptop] = await Promise.all([
+      call("/auth/verify-credentials", credentials),
+      call("/auth/verify-credentials", credentials),
+    ]);
+    const completed = await Promise.all(
+      [laptop, phone].map((checked) => call("/auth/complete-login", { userId, ticket: checked.body.data.ticket })),
+    );
+    expect(completed.map((answer) => answer.status)).toEqual([200, 200]);
+    for (const checked of [phone, laptop]) {
+      expect((await call("/auth/complete-login", { userId, ticket: checked.body.data.ticket })).status).toBe(401);
+    }
+  });
+
   it("refuses complete-login without a ticket for that user", async () => {
     const userId = await registerVerified("chike@example.com");
     const otherId = await registerVerified("dayo@example.com");
@@ -128,7 +153,11 @@ describe("two-step sign-in", () => {
 
   it("does both steps in one call for API clients", async () => {
     await registerVerified("api@example.com");
-    const { status, body } = await call("/auth/login", { email: "api@example.com", password: "harmattan-2026" });
+    const { status, body } = await call(
+      "/auth/login",
+      { email: "api@example.com", password: "harmattan-2026" },
+      { [REFRESH_TOKEN_IN_BODY_HEADER]: "body" },
+    );
     expect(status).toBe(200);
     expect(body.data.refreshToken).toBeTruthy();
   });
@@ -321,7 +350,8 @@ describe("password reset and change", () => {
     await registerVerified("reset@example.com");
     const session = await signIn("reset@example.com");
     await call("/auth/forgot-password", { email: "reset@example.com" });
-    const code = codeIn(await mail().latestTo("reset@example.com"));
+    // Sent after the answer: wait for the reset mail itself.
+    const code = codeIn(await mail().latestTo("reset@example.com", "password reset"));
     const bad = await call("/auth/reset-password", { email: "reset@example.com", code: "12345", newPassword: "new-pass-2026" });
     expect(bad.body.fields.code).toBe("Invalid or expired reset code");
     expect((await call("/auth/reset-password", { email: "reset@example.com", code, newPassword: "new-pass-2026" })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { departmentCodeFor } from "../../../shared/departments.js";
-import { messages } from "../../../shared/messages.js";
+import { wording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { hashPassword } from "./passwords.js";
@@ -9,7 +9,7 @@ import { hashPassword } from "./passwords.js";
 /** An admin account holds every key: its password must be long and not trivially guessable. */
 export const adminInputSchema = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email(messages.invalidEmail)),
+    email: z.string().trim().toLowerCase().pipe(z.email(wording.invalidEmail)),
     firstName: z.string().trim().min(1, "A first name is required."),
     lastName: z.string().trim().min(1, "A last name is required."),
     password: z

@@ -2,9 +2,10 @@
  * What the accounts feature offers other features (the account settings build on it): the session
  * user's shape, password and code checks, and the session constants. Everything else here is internal.
  */
+export { findUserById, toSessionUser } from "./accounts.js";
 export type { MfaService } from "./mfa.js";
-export { createOneTimeCodes } from "./one-time-codes.js";
+export { createOneTimeCodes, EMAIL_CODE_MINUTES } from "./one-time-codes.js";
 export { verifyPassword } from "./passwords.js";
-export { REFRESH_COOKIE } from "./routes.js";
-export { randomDigits } from "./secrets.js";
-export { EMAIL_CODE_MINUTES, SESSION_IDLE_MINUTES, toSessionUser } from "./service.js";
+export { clearSessionCookies, REFRESH_COOKIE } from "./routes.js";
+export { randomDigits, randomToken } from "./secrets.js";
+export { SESSION_IDLE_MINUTES } from "./sessions.js";

@@ -1,13 +1,13 @@
 import "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import { mfaPasswordSchema, mfaTurnOffSchema } from "../../../shared/account.js";
 import {
+  authMessages,
   changePasswordSchema,
   completeLoginSchema,
   credentialsSchema,
   emailOnlySchema,
   mfaCodeSchema,
-  profileSchema,
   refreshSchema,
   registrationSchema,
   resetPasswordSchema,
@@ -15,22 +15,25 @@ import {
   VERIFICATION_CODE_LENGTH,
   verifyEmailSchema,
 } from "../../../shared/auth.js";
-import { currentUser } from "../../platform/authenticate.js";
+import { allowedBeforeMfaEnrolment, currentUser } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
 import type { MfaService } from "./mfa.js";
-import { type AuthService, SESSION_MAX_HOURS, toSessionUser } from "./service.js";
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, wantsTokenInBody, withoutRefreshToken } from "./refresh-cookie.js";
+import type { AuthService } from "./service.js";
 
-export const REFRESH_COOKIE = "cb_refresh";
+export { clearSessionCookies, REFRESH_COOKIE };
 
-const userMetadataSchema = z.object({
-  first_name: profileSchema.shape.firstName,
-  last_name: profileSchema.shape.lastName,
-  phone: profileSchema.shape.phone,
-  location: profileSchema.shape.location,
-  company: profileSchema.shape.company,
-});
+/**
+ * Runs work once the answer has gone: the account lookup, the code and its mail happen only then, so the answer takes
+ * the same time whether or not the address has an account. A failure is logged (the mail stays in the outbox).
+ */
+function afterAnswering(request: FastifyRequest, reply: FastifyReply, work: () => Promise<void>) {
+  reply.raw.once("finish", () => {
+    work().catch((error: unknown) => request.log.error({ err: error }, "work after answering failed"));
+  });
+}
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
 
@@ -39,19 +42,12 @@ type Options = {
   mfa: MfaService;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   secureCookies: boolean;
+  /** Whether a refused refresh token's account is blocked (then the answer says 'Account is deactivated'). */
+  isBlockedSession: (refreshToken: string) => Promise<boolean>;
 };
 
-/** SPEC §7 /auth endpoints. The refresh token travels in an httpOnly cookie, or in the body for API clients. */
-export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser, secureCookies }: Options) {
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: secureCookies,
-      path: "/api/auth",
-      maxAge: SESSION_MAX_HOURS * 3600,
-    });
-
+/** README.md#accounts-apiauth /auth endpoints. The refresh token travels in an httpOnly cookie, or in the body for API clients. */
+export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser, secureCookies, isBlockedSession }: Options) {
   app.post("/auth/register", { config: perAddressLimit(10, 60) }, async (request, reply) => {
     const input = parseInput(registrationSchema, request.body);
     const result = await auth.register(input, originOf(request));
@@ -67,9 +63,9 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
     return ok(await auth.verifyEmail(email, code, originOf(request)), "Your email address is confirmed.");
   });
 
-  app.post("/auth/resend-verification", { config: perAddressLimit(5, 15) }, async (request) => {
+  app.post("/auth/resend-verification", { config: perAddressLimit(5, 15) }, async (request, reply) => {
     const { email } = parseInput(emailOnlySchema, request.body);
-    await auth.resendVerification(email);
+    afterAnswering(request, reply, () => auth.resendVerification(email));
     return ok(null, "If that address has an unconfirmed account, a new code is on its way.");
   });
 
@@ -81,8 +77,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
   app.post("/auth/complete-login", async (request, reply) => {
     const { userId, ticket, code } = parseInput(completeLoginSchema, request.body);
     const result = await auth.completeLogin(userId, ticket, code, originOf(request));
-    setRefreshCookie(reply, result.refreshToken);
-    return ok(result);
+    setSessionCookies(reply, result, secureCookies);
+    return ok(withoutRefreshToken(result, wantsTokenInBody(request)));
   });
 
   /** Both steps in one call, for API clients. */
@@ -90,8 +86,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
     const { email, password, code } = parseInput(credentialsSchema.extend({ code: mfaCodeSchema.shape.code.optional() }), request.body);
     const checked = await auth.verifyCredentials(email, password, originOf(request));
     const result = await auth.completeLogin(checked.userId, checked.ticket, code, originOf(request));
-    setRefreshCookie(reply, result.refreshToken);
-    return ok(result);
+    setSessionCookies(reply, result, secureCookies);
+    return ok(withoutRefreshToken(result, wantsTokenInBody(request)));
   });
 
   app.post("/auth/refresh", async (request, reply) => {
@@ -100,10 +96,13 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
     if (!token) throw new ApiError(401, "Your session has expired. Please sign in again.", "session_expired");
     try {
       const result = await auth.refresh(token, originOf(request));
-      setRefreshCookie(reply, result.refreshToken);
-      return ok(result);
+      setSessionCookies(reply, result, secureCookies);
+      // A client that sent the token in the body keeps it itself; a cookie's owner gets it only in the cookie.
+      return ok(withoutRefreshToken(result, body.refreshToken !== undefined));
     } catch (error) {
-      reply.clearCookie(REFRESH_COOKIE, { path: "/api/auth" });
+      clearSessionCookies(reply);
+      if (error instanceof ApiError && error.status === 401 && (await isBlockedSession(token)))
+        throw new ApiError(401, authMessages.accountDeactivated, "account_deactivated");
       throw error;
     }
   });
@@ -111,13 +110,13 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
   app.post("/auth/logout", async (request, reply) => {
     const body = parseInput(refreshSchema, request.body);
     await auth.logout(body.refreshToken ?? request.cookies[REFRESH_COOKIE], originOf(request));
-    reply.clearCookie(REFRESH_COOKIE, { path: "/api/auth" });
+    clearSessionCookies(reply);
     return ok(null, "Signed out.");
   });
 
-  app.post("/auth/forgot-password", { config: perAddressLimit(5, 15) }, async (request) => {
+  app.post("/auth/forgot-password", { config: perAddressLimit(5, 15) }, async (request, reply) => {
     const { email } = parseInput(emailOnlySchema, request.body);
-    await auth.requestPasswordReset(email, originOf(request));
+    afterAnswering(request, reply, () => auth.requestPasswordReset(email, originOf(request)));
     return ok(null, resetRequestedMessage);
   });
 
@@ -134,41 +133,30 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
     return ok(null, "Your password has been changed. Other devices have been signed out.");
   });
 
-  app.post("/auth/mfa/enroll", { preHandler: requireUser }, async (request) => ok(await mfa.enroll(currentUser(request).userId)));
-
-  app.post("/auth/mfa/verify", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
-    const { code } = parseInput(mfaCodeSchema, request.body);
-    const result = await mfa.confirm(currentUser(request).userId, code, originOf(request));
-    return ok(result, "Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once.");
+  app.post("/auth/mfa/enroll", { preHandler: requireUser, config: allowedBeforeMfaEnrolment }, async (request) => {
+    const { password } = parseInput(mfaPasswordSchema, request.body);
+    return ok(await mfa.enroll(currentUser(request).userId, password, originOf(request)));
   });
+
+  app.post("/auth/mfa/recovery-codes", { preHandler: requireUser }, async (request) => {
+    const { password } = parseInput(mfaPasswordSchema, request.body);
+    const result = await mfa.regenerateRecoveryCodes(currentUser(request).userId, password, originOf(request));
+    return ok(result, "New recovery codes are ready; the old ones no longer work. Keep these somewhere safe: each works once.");
+  });
+
+  app.post(
+    "/auth/mfa/verify",
+    { preHandler: requireUser, config: { ...perAddressLimit(10, 15), ...allowedBeforeMfaEnrolment } },
+    async (request) => {
+      const { code } = parseInput(mfaCodeSchema, request.body);
+      const result = await mfa.confirm(currentUser(request).userId, code, originOf(request));
+      return ok(result, "Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once.");
+    },
+  );
 
   app.post("/auth/mfa/unenroll", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
-    const { code } = parseInput(mfaCodeSchema, request.body);
-    await mfa.unenroll(currentUser(request).userId, code, originOf(request));
+    const { password, code } = parseInput(mfaTurnOffSchema, request.body);
+    await mfa.unenroll(currentUser(request).userId, password, code, originOf(request));
     return ok(null, "Two-step sign-in is off.");
-  });
-
-  app.get("/auth/profile", { preHandler: requireUser }, async (request) => {
-    const user = await auth.findUser(currentUser(request).userId);
-    if (!user) throw new ApiError(404, "Account not found.", "not_found");
-    return ok(toSessionUser(user));
-  });
-
-  app.put("/auth/profile", { preHandler: requireUser }, async (request) => {
-    const changes = parseInput(profileSchema, request.body);
-    return ok(await auth.updateProfile(currentUser(request).userId, changes), "Profile saved.");
-  });
-
-  /** The hosted auth service's "update user metadata" (SPEC §7), with its snake_case names. */
-  app.put("/auth/update-user", { preHandler: requireUser }, async (request) => {
-    const metadata = parseInput(userMetadataSchema, request.body);
-    const changes = {
-      firstName: metadata.first_name,
-      lastName: metadata.last_name,
-      phone: metadata.phone,
-      location: metadata.location,
-      company: metadata.company,
-    };
-    return ok(await auth.updateProfile(currentUser(request).userId, changes), "Profile saved.");
   });
 }

@@ -2,11 +2,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { MANAGED_POSTS_PAGE_SIZE } from "../../../shared/blog-admin.js";
+import { blogPosts } from "../../db/schema.js";
 import { readPage } from "../../testing/html.js";
 import { jpegWithGps } from "../../testing/images.js";
+import { expectTwoPages } from "../../testing/paging.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
-import { testConfig } from "../../testing/test-app.js";
+import { testConfig, testDatabase } from "../../testing/test-app.js";
 
 const ORIGIN = "https://www.crestbuild.test";
 const { server, call, upload, people } = setUpTestServer();
@@ -110,6 +113,22 @@ describe("writing and publishing a blog post", () => {
     expect((await call(`/blog/manage/posts/${first.id}`, {}, admin.auth, "DELETE")).status).toBe(200);
     expect((await call(`/blog/manage/posts/${first.id}`, undefined, admin.auth)).status).toBe(404);
     expect((await call(`/blog/manage/posts/${first.id}`, {}, admin.auth, "DELETE")).status).toBe(404);
+  });
+
+  it("pages the managed posts by twenty, with the page count", async () => {
+    const admin = await people.admin();
+    await (await testDatabase()).db.insert(blogPosts).values(
+      Array.from({ length: MANAGED_POSTS_PAGE_SIZE + 1 }, (_, index) => ({
+        slug: `draft-${index}`,
+        category: "technology",
+        title: `Draft ${index}`,
+        excerpt: "Not out yet.",
+        bodyMarkdown: "Words to come.",
+        authorName: "Dayo",
+      })),
+    );
+    const [first] = await expectTwoPages(call, "/blog/manage/posts?status=draft", MANAGED_POSTS_PAGE_SIZE, admin.auth);
+    expect(first?.counts.draft).toBe(MANAGED_POSTS_PAGE_SIZE + 1);
   });
 
   it("refuses invalid fields with a message for each", async () => {

@@ -5,6 +5,7 @@ import { ApiError } from "../../../shared/api.js";
 import {
   type BlogPostStatus,
   blogAdminMessages,
+  blogPostStatuses,
   MANAGED_POSTS_PAGE_SIZE,
   type ManagedPost,
   type ManagedPostSummary,
@@ -14,6 +15,7 @@ import {
 import type { BlogCategorySlug } from "../../../shared/content.js";
 import type { AppDb } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
+import { countedPageOf, offsetOf } from "../../db/paging.js";
 import { blogPosts, users } from "../../db/schema.js";
 import { reencodeImage } from "../../platform/images.js";
 import { renderMarkdown } from "../../platform/markdown.js";
@@ -99,6 +101,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     /** Drafts and published posts, most recently changed first, 20 a page, with the count of each status. */
     async list(filters: { status?: BlogPostStatus; page: number }): Promise<ManagedPostsPage> {
       const where = filters.status ? eq(blogPosts.status, filters.status) : undefined;
+      const request = { page: filters.page, pageSize: MANAGED_POSTS_PAGE_SIZE, status: filters.status };
       const [rows, byStatus] = await Promise.all([
         db
           .select(summaryColumns)
@@ -106,20 +109,10 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
           .where(where)
           .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
           .limit(MANAGED_POSTS_PAGE_SIZE)
-          .offset((filters.page - 1) * MANAGED_POSTS_PAGE_SIZE),
+          .offset(offsetOf(request)),
         db.select({ status: blogPosts.status, total: count() }).from(blogPosts).groupBy(blogPosts.status),
       ]);
-      const counts: Record<BlogPostStatus, number> = { draft: 0, published: 0 };
-      for (const { status, total } of byStatus) if (status in counts) counts[status as BlogPostStatus] = total;
-      const total = filters.status ? counts[filters.status] : counts.draft + counts.published;
-      return {
-        items: rows.map(toSummary),
-        total,
-        page: filters.page,
-        pageSize: MANAGED_POSTS_PAGE_SIZE,
-        pageCount: Math.max(1, Math.ceil(total / MANAGED_POSTS_PAGE_SIZE)),
-        counts,
-      };
+      return countedPageOf(rows.map(toSummary), byStatus, blogPostStatuses, request);
     },
 
     get: async (id: number) => toPost(await find(id)),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactAcknowledgement } from "../../../shared/contact.js";
+import { contactAcknowledgement } from "../../../shared/contact-acknowledgement.js";
 import { contactInquiries, mailOutbox } from "../../db/schema.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testDatabase } from "../../testing/test-app.js";

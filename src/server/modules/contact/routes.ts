@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { CONTACT_RATE_LIMIT, contactAcknowledgement, contactInquirySchema } from "../../../shared/contact.js";
+import { CONTACT_RATE_LIMIT, contactInquirySchema } from "../../../shared/contact.js";
+import { contactAcknowledgement } from "../../../shared/contact-acknowledgement.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { ContactService } from "./service.js";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client.js";
+import { holdStartUpLock } from "../../db/migrate.js";
 import { blogPosts, projects, services, siteContent } from "../../db/schema.js";
 import { readContentFiles } from "./content-files.js";
 
@@ -8,10 +9,16 @@ import { readContentFiles } from "./content-files.js";
  * no services yet. Later edits made through the portal are never overwritten.
  */
 export async function loadContentIfEmpty(db: AppDb, contentDir: string): Promise<boolean> {
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(services);
-  if (count > 0) return false;
+  const isEmpty = async (reader: Pick<AppDb, "select">) => {
+    const [{ count } = { count: 0 }] = await reader.select({ count: sql<number>`count(*)::int` }).from(services);
+    return count === 0;
+  };
+  if (!(await isEmpty(db))) return false;
   const files = await readContentFiles(contentDir);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Instances starting together on an empty database: the first loads the content, the others then find it.
+    await holdStartUpLock(tx);
+    if (!(await isEmpty(tx))) return false;
     await tx.insert(siteContent).values([
       { key: "company", value: files.company },
       { key: "about", value: files.about },
@@ -40,6 +47,6 @@ export async function loadContentIfEmpty(db: AppDb, contentDir: string): Promise
         })),
       );
     }
+    return true;
   });
-  return true;
 }

@@ -7,26 +7,24 @@ import {
   type Company,
   type HomeContent,
   isBlogCategory,
-  type Page,
   PORTFOLIO_PAGE_SIZE,
   type PortfolioProject,
   type Service,
 } from "../../../shared/content.js";
+import type { Page } from "../../../shared/paging.js";
 import type { AppDb } from "../../db/client.js";
+import { offsetOf, pageOf } from "../../db/paging.js";
 import { blogPosts, projects, services, siteContent } from "../../db/schema.js";
 import { ApiError } from "../../platform/envelope.js";
 import { renderMarkdown } from "../../platform/markdown.js";
+import { readSiteSettings } from "../../platform/site-settings.js";
 
 const WORDS_PER_MINUTE = 200;
 
 const notFound = (what: string) => new ApiError(404, `${what} was not found.`, "not_found");
 
-/** A page of a listing; a page past the last one does not exist. */
-function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (page > pageCount) throw notFound("Page");
-  return { items, total, page, pageSize, pageCount };
-}
+/** A public listing's page past the last one does not exist (404), as a page of the site would not. */
+const pageNotFound = () => notFound("Page");
 
 const portfolioColumns = {
   slug: projects.slug,
@@ -122,6 +120,7 @@ export function createContentService(db: AppDb) {
   async function listPortfolio(options: { category?: string; page: number }): Promise<Page<PortfolioProject>> {
     if (options.category) await requireServiceCategory(options.category);
     const where = and(eq(projects.isPortfolio, true), options.category ? eq(projects.category, options.category) : undefined);
+    const request = { page: options.page, pageSize: PORTFOLIO_PAGE_SIZE };
     const [items, [totals]] = await Promise.all([
       db
         .select(portfolioColumns)
@@ -129,15 +128,15 @@ export function createContentService(db: AppDb) {
         .where(where)
         .orderBy(sql`${projects.completedOn} desc nulls first`, desc(projects.startDate), asc(projects.id))
         .limit(PORTFOLIO_PAGE_SIZE)
-        .offset((options.page - 1) * PORTFOLIO_PAGE_SIZE),
+        .offset(offsetOf(request)),
       db.select({ total: count() }).from(projects).where(where),
     ]);
-    return pageOf(items, totals?.total ?? 0, options.page, PORTFOLIO_PAGE_SIZE);
+    return pageOf(items, totals?.total ?? 0, request, pageNotFound);
   }
 
   async function listPosts(options: { category?: string; page: number; pageSize?: number }): Promise<Page<BlogPostSummary>> {
     if (options.category && !isBlogCategory(options.category)) throw notFound("Blog category");
-    const pageSize = options.pageSize ?? BLOG_PAGE_SIZE;
+    const request = { page: options.page, pageSize: options.pageSize ?? BLOG_PAGE_SIZE };
     const where = and(isPublished, options.category ? eq(blogPosts.category, options.category) : undefined);
     const [rows, [totals]] = await Promise.all([
       db
@@ -145,11 +144,11 @@ export function createContentService(db: AppDb) {
         .from(blogPosts)
         .where(where)
         .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-        .limit(pageSize)
-        .offset((options.page - 1) * pageSize),
+        .limit(request.pageSize)
+        .offset(offsetOf(request)),
       db.select({ total: count() }).from(blogPosts).where(where),
     ]);
-    return pageOf(rows.map(toPostSummary), totals?.total ?? 0, options.page, pageSize);
+    return pageOf(rows.map(toPostSummary), totals?.total ?? 0, request, pageNotFound);
   }
 
   async function getPost(slug: string): Promise<BlogPost> {
@@ -164,6 +163,18 @@ export function createContentService(db: AppDb) {
       keywords: row.keywords,
       updatedAt: row.updatedAt.toISOString(),
     };
+  }
+
+  /** The company as content/ describes it, with what an admin set in /admin: contact details, banner, registration closed (read on every request). */
+  async function getCompany(): Promise<Company> {
+    const [company, stored] = await Promise.all([siteDocument<Company>("company"), readSiteSettings(db)]);
+    const banner = {
+      ...(stored.maintenanceBanner ? { maintenanceBanner: stored.maintenanceBanner } : {}),
+      ...(stored.registrationOpen ? {} : { registrationClosed: true }),
+    };
+    if (!stored.contact) return { ...company, ...banner };
+    const { phone, email, enquiriesEmail, street, locality, region, postalCode } = stored.contact;
+    return { ...company, ...banner, phone, email, enquiriesEmail, address: { ...company.address, street, locality, region, postalCode } };
   }
 
   async function getHome(): Promise<HomeContent> {
@@ -226,7 +237,7 @@ export function createContentService(db: AppDb) {
   }
 
   return {
-    getCompany: () => siteDocument<Company>("company"),
+    getCompany,
     getAbout: () => siteDocument<About>("about"),
     listServices,
     getService,

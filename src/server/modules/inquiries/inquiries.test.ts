@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { INQUIRY_PAGE_SIZE } from "../../../shared/inquiries.js";
 import { contactInquiries } from "../../db/schema.js";
+import { expectTwoPages } from "../../testing/paging.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testDatabase } from "../../testing/test-app.js";
 
@@ -161,10 +163,10 @@ describe("GET /api/inquiries", () => {
     expect(invalid.body.fields.status).toBe("Unknown status.");
   });
 
-  it("pages by twenty", async () => {
+  it("pages by twenty, with the page count", async () => {
     const database = await db();
     await database.insert(contactInquiries).values(
-      Array.from({ length: 23 }, (_, index) => ({
+      Array.from({ length: INQUIRY_PAGE_SIZE + 1 }, (_, index) => ({
         name: "Visitor",
         email: `visitor${index}@example.com`,
         subject: `Inquiry ${index}`,
@@ -173,9 +175,16 @@ describe("GET /api/inquiries", () => {
       })),
     );
     const admin = await people.admin();
-    const second = await call("/inquiries?page=2", undefined, admin.auth);
-    expect(second.body.data).toMatchObject({ total: 23, page: 2, pageCount: 2 });
-    expect(second.body.data.items.map((item: { subject: string }) => item.subject)).toEqual(["Inquiry 2", "Inquiry 1", "Inquiry 0"]);
+    const [, second] = await expectTwoPages(call, "/inquiries", INQUIRY_PAGE_SIZE, admin.auth);
+    expect(second?.items.map((item: { subject: string }) => item.subject)).toEqual(["Inquiry 0"]);
+    expect(second?.counts).toEqual({ new: INQUIRY_PAGE_SIZE + 1, assigned: 0, handled: 0 });
+    // Past the last page: empty, with the real total and counts (no row carried them).
+    expect((await call("/inquiries?page=3", undefined, admin.auth)).body.data).toMatchObject({
+      items: [],
+      total: INQUIRY_PAGE_SIZE + 1,
+      pageCount: 2,
+      counts: { new: INQUIRY_PAGE_SIZE + 1, assigned: 0, handled: 0 },
+    });
   });
 });
 

@@ -1,12 +1,13 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { canMessageProject, canReadProject, canUseDepartmentChannel, type ProjectParties, type Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
 import { conversationMessages } from "../../../shared/conversations.js";
 import type { Role } from "../../../shared/departments.js";
-import { messages as catalogue } from "../../../shared/messages.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
 import { conversationParticipants, conversationReads, conversations, users } from "../../db/schema.js";
+import { activeStaff } from "../../db/staff-accounts.js";
+import { accessDenied } from "../../platform/errors.js";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -14,7 +15,6 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type OpenConversation = { conversation: ConversationRow; parties: ProjectParties | null };
 
 export const conversationNotFound = () => new ApiError(404, conversationMessages.conversationNotFound, "not_found");
-export const accessDenied = () => new ApiError(403, catalogue.accessDenied, "forbidden");
 
 /**
  * A project's conversation is for those canMessageProject allows. Someone who may read the project but
@@ -82,9 +82,7 @@ export async function conversationMembers(db: AppDb, { conversation, parties }: 
   const staff = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(eq(users.department, department), inArray(users.role, ["staff", "admin"]), eq(users.active, true), isNotNull(users.approvedAt)),
-    );
+    .where(and(eq(users.department, department), activeStaff));
   const allowedOpeners = openerViewers.filter((opener) => canUseDepartmentChannel(opener, department)).map((opener) => opener.id);
   return [...new Set([...staff.map((member) => member.id), ...allowedOpeners])];
 }

@@ -3,8 +3,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CONVERSATIONS_PAGE_SIZE } from "../../../shared/conversations.js";
 import { messages } from "../../db/schema.js";
 import { jpegWithGps, pngImage } from "../../testing/images.js";
+import { expectTwoPages, storeProjects } from "../../testing/paging.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testConfig, testDatabase } from "../../testing/test-app.js";
@@ -97,7 +99,7 @@ describe("who may use which conversation", () => {
   it("lists each person's own conversations: their projects, their channel, their direct conversations", async () => {
     const titles = async (name: string) => {
       const { body } = await call("/conversations", undefined, as(name).auth);
-      return body.data.conversations.map((item: { kind: string; title: string }) => `${item.kind}:${item.title}`);
+      return body.data.items.map((item: { kind: string; title: string }) => `${item.kind}:${item.title}`);
     };
     const projectTitle = (await call(`/conversations/project/${projectId}`, undefined, as("admin").auth)).body.data.conversation.title;
     await call("/conversations/direct", { userId: as("admin").id }, as("otherStaff").auth);
@@ -116,18 +118,13 @@ describe("who may use which conversation", () => {
 });
 
 describe("messages of a conversation", () => {
-  const { server, call, upload, people, createProject } = setUpTestServer();
-  let admin: SignedIn;
+  const { server, call, upload, people, projectConversation } = setUpTestServer();
   let client: SignedIn;
   let manager: SignedIn;
   let conversationId: number;
 
   beforeEach(async () => {
-    admin = await people.admin();
-    manager = await people.staff("manager@crestbuild.ng", "Projects", { firstName: "Musa" });
-    client = await people.client("client@example.com", { firstName: "Chiamaka" });
-    const projectId = await createProject(admin, { clientId: client.id, managerId: manager.id, title: "Guzape villa" });
-    conversationId = (await call(`/conversations/project/${projectId}`, undefined, manager.auth)).body.data.conversation.id;
+    ({ manager, client, conversationId } = await projectConversation("Guzape villa", "manager"));
   });
 
   /** Posts a message as JSON; answers the API's status and body. */
@@ -165,7 +162,7 @@ describe("messages of a conversation", () => {
     const listed = async (who: SignedIn) => (await call("/conversations", undefined, who.auth)).body.data;
     const forClient = await listed(client);
     expect(forClient.totalUnread).toBe(3);
-    expect(forClient.conversations[0]).toMatchObject({
+    expect(forClient.items[0]).toMatchObject({
       id: conversationId,
       kind: "project",
       title: "Guzape villa",
@@ -173,7 +170,7 @@ describe("messages of a conversation", () => {
       lastMessage: { id: ids[2], excerpt: "Invoice attached", author: { id: manager.id, name: "Musa Bakare" } },
     });
     // The author's own messages are never unread for them.
-    expect((await listed(manager)).conversations.find((item: { id: number }) => item.id === conversationId).unread).toBe(0);
+    expect((await listed(manager)).items.find((item: { id: number }) => item.id === conversationId).unread).toBe(0);
 
     const read = (lastReadMessageId: number) => call(`/conversations/${conversationId}/read`, { lastReadMessageId }, client.auth);
     expect((await read(ids[1] ?? 0)).body.data).toEqual({ conversationId, lastReadMessageId: ids[1], unread: 1 });
@@ -194,7 +191,37 @@ describe("messages of a conversation", () => {
     await post(conversationId, manager, "older");
     await post(direct, hr, "newer");
     const { body } = await call("/conversations", undefined, manager.auth);
-    expect(body.data.conversations.map((item: { id: number }) => item.id).slice(0, 2)).toEqual([direct, conversationId]);
+    expect(body.data.items.map((item: { id: number }) => item.id).slice(0, 2)).toEqual([direct, conversationId]);
+  });
+
+  it("pages the list by twenty, latest activity first, with the unread messages of every page on each", async () => {
+    const owner = await people.client("many.homes@example.com");
+    await storeProjects(CONVERSATIONS_PAGE_SIZE + 1, "Lugbe terrace", { clientId: owner.id });
+    const admin = await people.admin();
+    const [first, second] = await expectTwoPages(call, "/conversations", CONVERSATIONS_PAGE_SIZE, owner.auth);
+    const listedIds = [...first.items, ...second.items].map((item: { id: number }) => item.id);
+    expect(new Set(listedIds).size).toBe(CONVERSATIONS_PAGE_SIZE + 1);
+    expect(first.totalUnread).toBe(0);
+
+    // A message in the conversation at the bottom of the second page brings it to the top of the first.
+    const bottom = listedIds.at(-1) ?? 0;
+    const next = listedIds.at(-2) ?? 0;
+    await post(bottom, admin, "The survey is booked.");
+    await post(next, admin, "Drawings attached.");
+    await post(next, admin, "And the quote.");
+    const listed = async (page: number) => (await call(`/conversations?page=${page}`, undefined, owner.auth)).body.data;
+    const top = await listed(1);
+    expect(top.items.slice(0, 2).map((item: { id: number; unread: number }) => [item.id, item.unread])).toEqual([
+      [next, 2],
+      [bottom, 1],
+    ]);
+    expect(top.totalUnread).toBe(3);
+    const last = await listed(2);
+    expect(last.items.map((item: { id: number }) => item.id)).not.toContain(bottom);
+    expect(last.totalUnread).toBe(3);
+    // Past the last page: empty, with the real totals.
+    expect(await listed(3)).toMatchObject({ items: [], total: CONVERSATIONS_PAGE_SIZE + 1, pageCount: 2, totalUnread: 3 });
+    expect((await call("/conversations?page=0", undefined, owner.auth)).status).toBe(400);
   });
 
   it("keeps the Markdown as written and renders it sanitised: no script, no event handler, links get rel", async () => {
@@ -255,7 +282,7 @@ describe("messages of a conversation", () => {
   });
 
   describe("photos", () => {
-    const uploadsDir = path.join(testConfig().dataDir, "uploads");
+    const uploadsDir = path.join(testConfig().dataDir, "media");
     // Every upload of this worker's tests lands in one folder: compare what is there before and after.
     const storedFiles = () => {
       const folder = path.join(uploadsDir, "messages", String(conversationId));
@@ -286,14 +313,14 @@ describe("messages of a conversation", () => {
       expect(photo).toMatchObject({ kind: "image", name: "slab.jpg", width: 1600, height: 1200 });
       expect(plan).toMatchObject({ name: "plan.png", width: 300, height: 200 });
       for (const url of [photo.url, photo.thumbUrl]) {
-        expect(url).toMatch(new RegExp(`^/uploads/messages/${conversationId}/[0-9a-f-]+(-thumb)?\\.webp$`));
-        const served = await fetch(server().url(url));
+        expect(url).toMatch(new RegExp(`^/api/media/messages/${conversationId}/[0-9a-f-]+(-thumb)?\\.webp$`));
+        const served = await fetch(server().url(url), { headers: manager.auth });
         expect(served.status).toBe(200);
         const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(metadata.format).toBe("webp");
         expect(metadata.exif).toBeUndefined();
       }
-      expect((await sharp(path.join(uploadsDir, photo.thumbUrl.replace("/uploads/", ""))).metadata()).width).toBe(400);
+      expect((await sharp(path.join(uploadsDir, photo.thumbUrl.replace("/api/media/", ""))).metadata()).width).toBe(400);
     });
 
     it("accepts photos without text", async () => {

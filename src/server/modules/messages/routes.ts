@@ -2,6 +2,7 @@ import "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
+  conversationListQuerySchema,
   conversationMessages,
   directConversationSchema,
   MESSAGE_ATTACHMENT_MAX_BYTES,
@@ -12,13 +13,21 @@ import {
   readMarkerSchema,
   sendMessageSchema,
 } from "../../../shared/conversations.js";
-import { currentViewer } from "../../platform/authenticate.js";
+import { currentViewer, type MediaViewer } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { mediaNotFound, sendMediaFile } from "../../platform/media-files.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
+import type { FileStorage } from "../../platform/storage.js";
 import type { IncomingImage } from "./attachments.js";
 import type { ConversationsService } from "./service.js";
 
-type Options = { conversations: ConversationsService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+type Options = {
+  conversations: ConversationsService;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Message attachments, and who asks for one (Bearer or media cookie). */
+  attachments: FileStorage;
+  mediaViewer: MediaViewer;
+};
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const projectParams = z.object({ projectId: z.coerce.number().int().positive() });
@@ -57,8 +66,20 @@ async function readMultipartMessage(request: FastifyRequest): Promise<{ body: st
 }
 
 /** Conversations of the portal: the list, opening one, its messages, writing and reading. */
-export async function conversationsRoutes(app: FastifyInstance, { conversations, requireUser }: Options) {
-  app.get("/conversations", { preHandler: requireUser }, async (request) => ok(await conversations.list(currentViewer(request))));
+export async function conversationsRoutes(app: FastifyInstance, { conversations, requireUser, attachments, mediaViewer }: Options) {
+  // A photo attached to a message: for those who may open the conversation; 404 for anyone else, signed in or not.
+  app.get("/media/messages/:id/:file", async (request, reply) => {
+    const params = request.params as { id: string; file: string };
+    const id = idParams.safeParse(params);
+    const viewer = await mediaViewer(request);
+    if (!id.success || !viewer || !(await conversations.mayOpen(viewer, id.data.id))) throw mediaNotFound();
+    return sendMediaFile(reply, attachments, { folder: `messages/${id.data.id}`, file: params.file }, "private");
+  });
+
+  app.get("/conversations", { preHandler: requireUser }, async (request) => {
+    const { page } = parseInput(conversationListQuerySchema, request.query);
+    return ok(await conversations.list(currentViewer(request), page));
+  });
 
   app.get("/conversations/project/:projectId", { preHandler: requireUser }, async (request) => {
     const { projectId } = parseInput(projectParams, request.params);

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
 import {
   type ChatMessage,
   type ChatPerson,
+  CONVERSATIONS_PAGE_SIZE,
   type ConversationList,
   type ConversationSummary,
   conversationMessages,
@@ -14,17 +15,19 @@ import {
   type ReadMarker,
 } from "../../../shared/conversations.js";
 import { departmentNames, type Role } from "../../../shared/departments.js";
-import { productMessages } from "../../../shared/messages.js";
 import type { NotificationKind } from "../../../shared/notifications.js";
+import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
+import { pageOf } from "../../db/paging.js";
 import { loadProjectParties } from "../../db/project-parties.js";
 import { conversationParticipants, conversationReads, conversations, messages, projects, users } from "../../db/schema.js";
+import { activeStaff } from "../../db/staff-accounts.js";
+import { accessDenied } from "../../platform/errors.js";
 import { renderChatMarkdown } from "../../platform/markdown.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import type { FileStorage } from "../../platform/storage.js";
 import { type IncomingImage, storeAttachments } from "./attachments.js";
 import {
-  accessDenied,
   checkDepartmentChannel,
   checkProjectConversation,
   conversationMembers,
@@ -32,7 +35,7 @@ import {
   type OpenConversation,
   openConversation,
 } from "./conversation-access.js";
-import { conversationSummaries, createMissingConversations } from "./summaries.js";
+import { conversationSummaryReader, createMissingConversations } from "./summaries.js";
 
 /** What this feature needs of the notifications service (passed in by app.ts). */
 type Notify = (
@@ -91,8 +94,10 @@ async function getOrCreate(db: AppDb, where: SQL, values: typeof conversations.$
 
 /** Conversations and their messages: who may see which (src/shared/access.ts), unread counts, live delivery. */
 export function createConversationsService({ db, storage, hub, notify, log }: Deps) {
+  const conversationSummaries = conversationSummaryReader(db);
+
   async function summaryOf(viewer: Viewer, conversationId: number): Promise<ConversationSummary> {
-    const [summary] = await conversationSummaries(db, viewer, conversationId);
+    const [summary] = (await conversationSummaries(viewer, { only: conversationId })).items;
     if (!summary) throw conversationNotFound();
     return summary;
   }
@@ -171,11 +176,24 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
   }
 
   return {
-    /** The viewer's conversations, latest activity first, with the total of unread messages. */
-    async list(viewer: Viewer): Promise<ConversationList> {
-      await createMissingConversations(db, viewer);
-      const items = await conversationSummaries(db, viewer);
-      return { conversations: items, totalUnread: items.reduce((total, item) => total + item.unread, 0) };
+    /** Whether the viewer may open this conversation (and so see its attachments); no error, no detail. */
+    async mayOpen(viewer: Viewer, conversationId: number): Promise<boolean> {
+      try {
+        await openConversation(db, viewer, conversationId);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return false;
+        throw error;
+      }
+    },
+    /** A page of the viewer's conversations, latest activity first, with the unread total of all of them. */
+    async list(viewer: Viewer, page: number): Promise<ConversationList> {
+      // The list is read from its first page (the later ones follow it): the conversations it should show
+      // are created then, not on every page.
+      if (page === 1) await createMissingConversations(db, viewer);
+      const request = { page, pageSize: CONVERSATIONS_PAGE_SIZE };
+      const { items, total, totalUnread } = await conversationSummaries(viewer, request);
+      return { ...pageOf(items, total, request), totalUnread };
     },
 
     /** A project's conversation, created on first use. */
@@ -203,7 +221,7 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
       const [other] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, otherId), inArray(users.role, ["staff", "admin"]), eq(users.active, true), isNotNull(users.approvedAt)));
+        .where(and(eq(users.id, otherId), activeStaff));
       if (!other) throw new ApiError(404, conversationMessages.personNotFound, "not_found");
       const directKey = [viewer.id, other.id].sort().join(":");
       const conversationId = await db.transaction(async (tx) => {
@@ -254,7 +272,7 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
       const opened = await openConversation(db, viewer, conversationId);
       const input = await readInput();
       if (!input.body && input.images.length === 0) {
-        throw new ApiError(400, productMessages.validationFailed, "validation_failed", { body: conversationMessages.emptyMessage });
+        throw new ApiError(400, productWording.validationFailed, "validation_failed", { body: conversationMessages.emptyMessage });
       }
       if (input.images.length > MESSAGE_MAX_ATTACHMENTS) {
         throw new ApiError(400, conversationMessages.tooManyAttachments, "validation_failed", {

@@ -1,19 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { rowIdCursor } from "../../../shared/fields.js";
 import { currentUser } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import type { NotificationsService } from "./service.js";
 
-const listQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+const listQuery = z.object({ before: rowIdCursor(1).optional() });
 const readBody = z.object({ ids: z.array(z.number().int().positive()).max(200).optional() });
 
-type Options = { notifications: NotificationsService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+type Options = {
+  notifications: NotificationsService;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Open security alerts, counted on admins' bell (the security centre's). */
+  openSecurityAlerts: () => Promise<number>;
+};
 
 /** The signed-in user's bell: the latest notifications and the unread count; marking them read. */
-export async function notificationsRoutes(app: FastifyInstance, { notifications, requireUser }: Options) {
-  app.get("/notifications", { preHandler: requireUser }, async (request) =>
-    ok(await notifications.list(currentUser(request).userId, parseInput(listQuery, request.query).before)),
-  );
+export async function notificationsRoutes(app: FastifyInstance, { notifications, requireUser, openSecurityAlerts }: Options) {
+  app.get("/notifications", { preHandler: requireUser }, async (request) => {
+    const { userId, role } = currentUser(request);
+    const list = await notifications.list(userId, parseInput(listQuery, request.query).before);
+    return ok({ ...list, openSecurityAlerts: role === "admin" ? await openSecurityAlerts() : 0 });
+  });
 
   app.post("/notifications/read", { preHandler: requireUser }, async (request) => {
     await notifications.markRead(currentUser(request).userId, parseInput(readBody, request.body).ids);

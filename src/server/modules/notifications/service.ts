@@ -30,9 +30,27 @@ const toItem = (row: NotificationRow): NotificationItem => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The bell's page (the latest, or those before an id) with the unread count, and the count alone. */
+function prepareBell(db: AppDb, older: boolean) {
+  const userId = sql.placeholder("userId");
+  const unread = db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const page = db
+    .select({ notification: notifications, unread: sql<number>`(${unread})` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), older ? lt(notifications.id, sql.placeholder("before")) : undefined))
+    .orderBy(desc(notifications.id))
+    .limit(PAGE_SIZE)
+    .prepare(`bell_${older ? "older" : "latest"}`);
+  return { page, unread: unread.prepare("bell_unread") };
+}
+
 /** The bell: tells people what happened, in the app (live) and by email, as each of them prefers. */
 export function createNotificationsService(deps: { db: AppDb; mailer: Mailer; hub: RealtimeHub; publicOrigin: string }) {
   const { db, hub } = deps;
+  const bell = { latest: prepareBell(db, false), older: prepareBell(db, true) };
   return {
     /** Notifies these users (the one who caused the event is left out by the caller). */
     async notify(userIds: readonly string[], notification: NewNotification): Promise<void> {
@@ -70,19 +88,16 @@ export function createNotificationsService(deps: { db: AppDb; mailer: Mailer; hu
       }
     },
 
-    /** The newest notifications first, 20 at a time (before: the id of the last one already shown). */
+    /**
+     * The newest notifications first, 20 at a time (before: the id of the last one already shown), and the unread
+     * count, in one prepared query: the count is a scalar subquery on notifications_unread_idx, taken once.
+     */
     async list(userId: string, before?: number): Promise<{ items: NotificationItem[]; unread: number }> {
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined))
-        .orderBy(desc(notifications.id))
-        .limit(PAGE_SIZE);
-      const [counted] = await db
-        .select({ unread: sql<number>`count(*)::int` })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-      return { items: rows.map(toItem), unread: counted?.unread ?? 0 };
+      const statement = before ? bell.older : bell.latest;
+      const rows = await statement.page.execute({ userId, before });
+      // No row to carry the count (nothing yet, or before the first one): it is counted apart.
+      const unread = rows[0]?.unread ?? (await statement.unread.execute({ userId }))[0]?.unread ?? 0;
+      return { items: rows.map((row) => toItem(row.notification)), unread };
     },
 
     /** Marks some (or, without ids, all) of a user's notifications read. */

@@ -82,10 +82,11 @@ describe("GET /api/office/overview", () => {
     expect(after.messagesLast7Days).toBe(before.messagesLast7Days + 1);
     expect(after.signInFailuresLast24h).toBe(before.signInFailuresLast24h + 2);
 
-    expect(after.recentSecurityEvents).toHaveLength(10);
-    const [newest] = after.recentSecurityEvents;
+    const events = (await call("/office/overview", undefined, admin.auth)).body.data.recentSecurityEvents;
+    expect(events).toHaveLength(10);
+    const [newest] = events;
     expect(Object.keys(newest).sort()).toEqual(["createdAt", "email", "id", "ipAddress", "outcome", "reason", "type", "userAgent"]);
-    const ids = after.recentSecurityEvents.map((event: { id: number }) => event.id);
+    const ids = events.map((event: { id: number }) => event.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(JSON.stringify(after)).not.toMatch(/wrong-once|argon2|passwordHash|tokenHash/);
   });
@@ -98,5 +99,19 @@ describe("GET /api/office/overview", () => {
     for (const allowed of [admin, officer]) expect((await call("/office/overview", undefined, allowed.auth)).status).toBe(200);
     for (const refused of [hr, client]) expect((await call("/office/overview", undefined, refused.auth)).status).toBe(403);
     expect((await call("/office/overview")).status).toBe(401);
+  });
+
+  it("shows the security events, with other people's emails and addresses, to admins only", async () => {
+    const admin = await people.admin();
+    const officer = await people.staff("kemi@crestbuild.ng", "Admin");
+    await people.client("someone-else@example.com");
+    expect((await call("/auth/verify-credentials", { email: "someone-else@example.com", password: "wrong-once" })).status).toBe(401);
+    const forOfficer = await call("/office/overview", undefined, officer.auth);
+    expect(forOfficer.status).toBe(200);
+    expect(forOfficer.body.data.recentSecurityEvents).toBeNull();
+    expect(forOfficer.raw.toString()).not.toContain("someone-else@example.com");
+    expect(forOfficer.raw.toString()).not.toContain("127.0.0.1");
+    const forAdmin = await call("/office/overview", undefined, admin.auth);
+    expect(JSON.stringify(forAdmin.body.data.recentSecurityEvents)).toContain("someone-else@example.com");
   });
 });

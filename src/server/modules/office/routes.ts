@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { canSeeOfficeOverview } from "../../../shared/access.js";
-import { requireAccess } from "../../platform/authenticate.js";
+import { canSeeOfficeOverview, canSeeSecurityEvents } from "../../../shared/access.js";
+import { currentViewer, requireAccess } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import type { OfficeService } from "./service.js";
 
@@ -8,5 +8,7 @@ type Options = { office: OfficeService; requireUser: (request: FastifyRequest, r
 
 /** The Admin department's overview of the office (and the admins'). */
 export async function officeRoutes(app: FastifyInstance, { office, requireUser }: Options) {
-  app.get("/office/overview", { preHandler: [requireUser, requireAccess(canSeeOfficeOverview)] }, async () => ok(await office.overview()));
+  app.get("/office/overview", { preHandler: [requireUser, requireAccess(canSeeOfficeOverview)] }, async (request) =>
+    ok(await office.overview(canSeeSecurityEvents(currentViewer(request)))),
+  );
 }

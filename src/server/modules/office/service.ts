@@ -13,7 +13,8 @@ export function createOfficeService(db: AppDb) {
   const countOf = async (query: Promise<{ total: number }[]>) => (await query)[0]?.total ?? 0;
 
   return {
-    async overview(): Promise<OfficeOverview> {
+    /** withSecurityEvents: the caller may see the access log (other people's emails and addresses). */
+    async overview(withSecurityEvents: boolean): Promise<OfficeOverview> {
       const [roles, pendingApprovals, openInquiries, projectCounts, messagesLast7Days, signInFailuresLast24h, events] = await Promise.all([
         db
           .select({
@@ -54,7 +55,7 @@ export function createOfficeService(db: AppDb) {
               ),
             ),
         ),
-        db.select().from(securityEvents).orderBy(desc(securityEvents.id)).limit(RECENT_EVENTS),
+        withSecurityEvents ? db.select().from(securityEvents).orderBy(desc(securityEvents.id)).limit(RECENT_EVENTS) : null,
       ]);
       const [byRole] = roles;
       const [projectTotals] = projectCounts;
@@ -67,18 +68,19 @@ export function createOfficeService(db: AppDb) {
         requestsWaiting: projectTotals?.requested ?? 0,
         messagesLast7Days,
         signInFailuresLast24h,
-        recentSecurityEvents: events.map(
-          (event): SecurityEventItem => ({
-            id: event.id,
-            type: event.type,
-            outcome: event.outcome as SecurityEventItem["outcome"],
-            reason: event.reason,
-            email: event.email,
-            ipAddress: event.ipAddress,
-            userAgent: event.userAgent,
-            createdAt: event.createdAt.toISOString(),
-          }),
-        ),
+        recentSecurityEvents:
+          events?.map(
+            (event): SecurityEventItem => ({
+              id: event.id,
+              type: event.type,
+              outcome: event.outcome as SecurityEventItem["outcome"],
+              reason: event.reason,
+              email: event.email,
+              ipAddress: event.ipAddress,
+              userAgent: event.userAgent,
+              createdAt: event.createdAt.toISOString(),
+            }),
+          ) ?? null,
       };
     },
   };

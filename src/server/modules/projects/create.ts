@@ -4,9 +4,10 @@ import { projectCategoryLabels, projectCreateSchema, projectRequestSchema, proje
 import type { AppDb } from "../../db/client.js";
 import { projects, projectTeam, users } from "../../db/schema.js";
 import { parseInput } from "../../platform/envelope.js";
+import { accessDenied } from "../../platform/errors.js";
 import { todayInLagos } from "./dates.js";
 import type { ProjectEvents } from "./events.js";
-import { accessDenied, invalidField } from "./guard.js";
+import { invalidField } from "./guard.js";
 import { isUniqueViolation, nextReference, uniqueSlug } from "./identity.js";
 import { assertProjectPeople, fullName } from "./people.js";
 

@@ -6,7 +6,7 @@ import { documentTitleSchema, type ProjectDocument, projectMessages } from "../.
 import type { AppDb } from "../../db/client.js";
 import { projectDocuments, projects, users } from "../../db/schema.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
-import type { PrivateFileStorage } from "../../platform/private-storage.js";
+import type { ObjectStore } from "../../platform/storage.js";
 import { recognizeDocument, safeFileName } from "./document-types.js";
 import type { ProjectEvents } from "./events.js";
 import type { ProjectGuard } from "./guard.js";
@@ -19,7 +19,7 @@ const documentNotFound = () => new ApiError(404, "Document not found.", "not_fou
 export const downloadUrl = (projectId: number, documentId: number) => `/api/projects/${projectId}/documents/${documentId}/download`;
 
 /** Drawings, contracts and reports: private files, downloaded only through the API by those who may read the project. */
-export function createDocuments(deps: { db: AppDb; storage: PrivateFileStorage; guard: ProjectGuard; events: ProjectEvents }) {
+export function createDocuments(deps: { db: AppDb; storage: ObjectStore; guard: ProjectGuard; events: ProjectEvents }) {
   const { db, storage, guard, events } = deps;
 
   async function select(projectId: number, documentId?: number): Promise<ProjectDocument[]> {
@@ -69,7 +69,7 @@ export function createDocuments(deps: { db: AppDb; storage: PrivateFileStorage; 
       const { title } = parseInput(documentTitleSchema, { title: fieldOf(upload, "title") });
       const fileName = safeFileName(file.filename, type);
       const storageKey = `projects/${projectId}/${randomUUID()}.${type.extension}`;
-      await storage.save(storageKey, file.data);
+      await storage.put(storageKey, file.data);
       let documentId: number;
       try {
         documentId = await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Viewer } from "../../../shared/access.js";
-import { productMessages } from "../../../shared/messages.js";
 import { type CursorPage, type ProjectPhoto, photoCaptionSchema, projectMessages } from "../../../shared/projects.js";
+import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { projectPhotos, projects } from "../../db/schema.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
@@ -22,7 +22,7 @@ export function captionsOf(upload: MultipartUpload): string[] {
   return (upload.fields.caption ?? []).map((caption, index) => {
     const parsed = photoCaptionSchema.safeParse({ caption });
     if (!parsed.success) {
-      throw new ApiError(400, productMessages.validationFailed, "validation_failed", {
+      throw new ApiError(400, productWording.validationFailed, "validation_failed", {
         [`caption.${index}`]: parsed.error.issues[0]?.message ?? "",
       });
     }

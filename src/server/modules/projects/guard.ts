@@ -1,15 +1,15 @@
 import { canEditProject, canReadProject, type ProjectParties, type Viewer } from "../../../shared/access.js";
-import { messages, productMessages } from "../../../shared/messages.js";
 import { projectMessages } from "../../../shared/projects.js";
+import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties } from "../../db/project-parties.js";
 import { ApiError } from "../../platform/envelope.js";
+import { accessDenied } from "../../platform/errors.js";
 
 export const projectNotFound = () => new ApiError(404, projectMessages.notFound, "not_found");
-export const accessDenied = () => new ApiError(403, messages.accessDenied, "forbidden");
 /** A 400 naming one field, like a failed schema check. */
 export const invalidField = (field: string, message: string) =>
-  new ApiError(400, productMessages.validationFailed, "validation_failed", { [field]: message });
+  new ApiError(400, productWording.validationFailed, "validation_failed", { [field]: message });
 
 /**
  * The door of every project route: 404 when the caller may not read the project (its existence
@@ -34,7 +34,13 @@ export function createProjectGuard(db: AppDb) {
     return parties;
   }
 
-  return { existing, read, edit };
+  /** read() as a yes or no, for routes that answer 404 whatever the reason. */
+  async function mayRead(viewer: Viewer, projectId: number): Promise<boolean> {
+    const parties = await loadProjectParties(db, projectId);
+    return parties !== null && canReadProject(viewer, parties);
+  }
+
+  return { existing, read, edit, mayRead };
 }
 
 export type ProjectGuard = ReturnType<typeof createProjectGuard>;

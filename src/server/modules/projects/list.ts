@@ -1,12 +1,14 @@
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { canSeeFinances, type Viewer } from "../../../shared/access.js";
 import type { ProjectListItem, ProjectListPage, ProjectSortKey, ProjectStatus, projectListQuerySchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
+import { offsetOf, pageOf } from "../../db/paging.js";
+import { statementsByShape } from "../../db/prepared.js";
 import { projects, users } from "../../db/schema.js";
-import { onTeamOf, partiesSeenBy, readableBy } from "./access-sql.js";
+import { onTeamOf, partiesSeenBy, readableBy, readsEveryProject } from "./access-sql.js";
 import { personRef } from "./people.js";
 
 type ListQuery = z.output<typeof projectListQuerySchema>;
@@ -23,113 +25,154 @@ const sortColumns: Record<ProjectSortKey, SQL> = {
   progress: sql`${projects.progress}`,
 };
 
+/**
+ * The values of a list request, as parameters of its prepared statement (the statement is the same for every
+ * viewer and every page of one shape of request).
+ */
+const param = {
+  viewerId: sql.placeholder("viewerId"),
+  pattern: sql.placeholder("pattern"),
+  statuses: sql.placeholder("statuses"),
+  category: sql.placeholder("category"),
+  client: sql.placeholder("client"),
+  manager: sql.placeholder("manager"),
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+};
+
+/** What makes two list requests the same statement: the access rule that applies, the sort and which filters are set. */
+function shapeOf(viewer: Viewer, query: ListQuery): string {
+  const access = readsEveryProject(viewer) ? "every" : viewer.role;
+  const filtersSet = [query.search, query.status?.length, query.category, query.client, query.manager].map((value) => (value ? 1 : 0));
+  return `${access}:${query.sort}:${filtersSet.join("")}`;
+}
+
 function filters(viewer: Viewer, query: ListQuery): SQL | undefined {
-  const pattern = query.search ? containing(query.search) : null;
   return and(
-    readableBy(viewer),
-    pattern
+    readableBy(viewer, param.viewerId),
+    query.search
       ? or(
-          ilike(projects.title, pattern),
-          ilike(projects.reference, pattern),
-          ilike(projects.city, pattern),
-          ilike(sql`${client.firstName} || ' ' || ${client.lastName}`, pattern),
+          ilike(projects.title, param.pattern),
+          ilike(projects.reference, param.pattern),
+          ilike(projects.city, param.pattern),
+          ilike(sql`${client.firstName} || ' ' || ${client.lastName}`, param.pattern),
         )
       : undefined,
-    query.status && query.status.length > 0 ? inArray(projects.status, query.status) : undefined,
-    query.category ? eq(projects.category, query.category) : undefined,
-    query.client ? eq(projects.clientId, query.client) : undefined,
-    query.manager ? eq(projects.managerId, query.manager) : undefined,
+    query.status && query.status.length > 0 ? sql`${projects.status} = any(${param.statuses})` : undefined,
+    query.category ? eq(projects.category, param.category) : undefined,
+    query.client ? eq(projects.clientId, param.client) : undefined,
+    query.manager ? eq(projects.managerId, param.manager) : undefined,
   );
 }
 
-/** The ids of one page, in order, and the total: only the columns that filter and sort are read. */
-async function pageOfIds(db: AppDb, viewer: Viewer, query: ListQuery): Promise<{ ids: number[]; total: number }> {
+/**
+ * The statements of one shape of list request, prepared: a page with its rows and total in one query, and the count
+ * alone for a page past the last. The page's ids are chosen first (a subquery reading only the columns that filter
+ * and sort), so names, the next milestone and the team check are worked out for its rows only; the total is a
+ * scalar subquery the database counts once (a `count(*) over ()` window kept every filtered row and sorted them all
+ * on each request).
+ */
+function prepareList(db: AppDb, viewer: Viewer, query: ListQuery, shape: string) {
   const where = filters(viewer, query);
   const descending = query.sort.startsWith("-");
   const sortColumn = sortColumns[query.sort.replace(/^-/, "") as ProjectSortKey];
   const direction = descending ? sql`desc` : sql`asc`;
+  // Written like the projects_updated_idx index (desc nulls last on both), so the default order reads it.
+  const order = [sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc nulls last` : sql`${projects.id} asc`];
   // The client's name is searched only when there is a search.
   const withClient = <Q extends PgSelect>(select: Q) => (query.search ? select.leftJoin(client, eq(client.id, projects.clientId)) : select);
-  const [rows, [counted]] = await Promise.all([
-    withClient(db.select({ id: projects.id }).from(projects).$dynamic())
-      .where(where)
-      // Written like the projects_updated_idx index (desc nulls last on both), so the default order reads it.
-      .orderBy(sql`${sortColumn} ${direction} nulls last`, descending ? sql`${projects.id} desc nulls last` : sql`${projects.id} asc`)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    withClient(db.select({ total: count() }).from(projects).$dynamic()).where(where),
-  ]);
-  return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
+  const pageIds = withClient(db.select({ id: projects.id }).from(projects).$dynamic())
+    .where(where)
+    .orderBy(...order)
+    .limit(param.limit)
+    .offset(param.offset)
+    .as("page");
+  const counted = withClient(db.select({ total: count() }).from(projects).$dynamic()).where(where);
+  const page = db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      reference: projects.reference,
+      title: projects.title,
+      category: projects.category,
+      status: projects.status,
+      progress: projects.progress,
+      city: projects.city,
+      state: projects.state,
+      targetCompletion: projects.targetCompletion,
+      coverImage: projects.coverImage,
+      updatedAt: projects.updatedAt,
+      budgetKobo: projects.budgetKobo,
+      spentKobo: projects.spentKobo,
+      clientId: projects.clientId,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      clientAvatar: client.avatarUrl,
+      managerId: projects.managerId,
+      managerFirstName: manager.firstName,
+      managerLastName: manager.lastName,
+      managerAvatar: manager.avatarUrl,
+      onTeam: sql<boolean>`${onTeamOf(viewer, param.viewerId)}`,
+      nextMilestone: sql<ProjectListItem["nextMilestone"]>`(
+        select json_build_object('id', m.id, 'title', m.title, 'dueDate', m.due_date)
+        from milestones m
+        where m.project_id = ${projects.id} and m.done_on is null
+        order by m.due_date asc nulls last, m.position asc
+        limit 1)`,
+      total: sql<number>`(${counted})`.mapWith(Number),
+    })
+    .from(projects)
+    .innerJoin(pageIds, eq(pageIds.id, projects.id))
+    .leftJoin(client, eq(client.id, projects.clientId))
+    .leftJoin(manager, eq(manager.id, projects.managerId))
+    .orderBy(...order)
+    .prepare(`projects_list:${shape}`);
+  return { page, count: counted.prepare(`projects_count:${shape}`) };
 }
 
 /**
- * GET /api/projects: a page of the projects the viewer may read, filtered, sorted and counted in SQL.
- * The page is chosen first, so names, the next milestone and the team check are worked out for its rows only.
+ * GET /api/projects: a page of the projects the viewer may read, filtered, sorted and counted in SQL, in one
+ * prepared query: built once per shape of request in this process, parsed and planned once per database connection.
  */
-export async function listProjects(db: AppDb, viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
-  const { ids, total } = await pageOfIds(db, viewer, query);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: projects.id,
-            slug: projects.slug,
-            reference: projects.reference,
-            title: projects.title,
-            category: projects.category,
-            status: projects.status,
-            progress: projects.progress,
-            city: projects.city,
-            state: projects.state,
-            targetCompletion: projects.targetCompletion,
-            coverImage: projects.coverImage,
-            updatedAt: projects.updatedAt,
-            budgetKobo: projects.budgetKobo,
-            spentKobo: projects.spentKobo,
-            clientId: projects.clientId,
-            clientFirstName: client.firstName,
-            clientLastName: client.lastName,
-            clientAvatar: client.avatarUrl,
-            managerId: projects.managerId,
-            managerFirstName: manager.firstName,
-            managerLastName: manager.lastName,
-            managerAvatar: manager.avatarUrl,
-            onTeam: sql<boolean>`${onTeamOf(viewer)}`,
-            nextMilestone: sql<ProjectListItem["nextMilestone"]>`(
-              select json_build_object('id', m.id, 'title', m.title, 'dueDate', m.due_date)
-              from milestones m
-              where m.project_id = ${projects.id} and m.done_on is null
-              order by m.due_date asc nulls last, m.position asc
-              limit 1)`,
-          })
-          .from(projects)
-          .leftJoin(client, eq(client.id, projects.clientId))
-          .leftJoin(manager, eq(manager.id, projects.managerId))
-          .where(inArray(projects.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const items = ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const item: ProjectListItem = {
-      id: row.id,
-      slug: row.slug,
-      reference: row.reference,
-      title: row.title,
-      category: row.category,
-      status: row.status as ProjectStatus,
-      progress: row.progress,
-      city: row.city,
-      state: row.state,
-      targetCompletion: row.targetCompletion,
-      coverImage: row.coverImage,
-      updatedAt: row.updatedAt.toISOString(),
-      client: personRef(row.clientId, row.clientFirstName, row.clientLastName, row.clientAvatar),
-      manager: personRef(row.managerId, row.managerFirstName, row.managerLastName, row.managerAvatar),
-      finance: canSeeFinances(viewer, partiesSeenBy(viewer, row)) ? { budgetKobo: row.budgetKobo, spentKobo: row.spentKobo } : null,
-      nextMilestone: row.nextMilestone,
+export function createProjectList(db: AppDb) {
+  const statementOf = statementsByShape<ReturnType<typeof prepareList>>();
+
+  return async function listProjects(viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
+    const shape = shapeOf(viewer, query);
+    const statement = statementOf(shape, () => prepareList(db, viewer, query, shape));
+    const values = {
+      viewerId: viewer.id,
+      pattern: query.search ? containing(query.search) : null,
+      statuses: query.status ?? null,
+      category: query.category ?? null,
+      client: query.client ?? null,
+      manager: query.manager ?? null,
+      limit: query.pageSize,
+      offset: offsetOf(query),
     };
-    return [item];
-  });
-  return { items, total, page: query.page, pageSize: query.pageSize };
+    const rows = await statement.page.execute(values);
+    // Past the last page no row carries the count: it is counted apart (a page number typed by hand).
+    const total = rows[0]?.total ?? (query.page === 1 ? 0 : ((await statement.count.execute(values))[0]?.total ?? 0));
+    const items = rows.map(
+      (row): ProjectListItem => ({
+        id: row.id,
+        slug: row.slug,
+        reference: row.reference,
+        title: row.title,
+        category: row.category,
+        status: row.status as ProjectStatus,
+        progress: row.progress,
+        city: row.city,
+        state: row.state,
+        targetCompletion: row.targetCompletion,
+        coverImage: row.coverImage,
+        updatedAt: row.updatedAt.toISOString(),
+        client: personRef(row.clientId, row.clientFirstName, row.clientLastName, row.clientAvatar),
+        manager: personRef(row.managerId, row.managerFirstName, row.managerLastName, row.managerAvatar),
+        finance: canSeeFinances(viewer, partiesSeenBy(viewer, row)) ? { budgetKobo: row.budgetKobo, spentKobo: row.spentKobo } : null,
+        nextMilestone: row.nextMilestone,
+      }),
+    );
+    return pageOf(items, total, query);
+  };
 }

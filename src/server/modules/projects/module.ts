@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDb } from "../../db/client.js";
-import type { PrivateFileStorage } from "../../platform/private-storage.js";
+import type { MediaViewer } from "../../platform/authenticate.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
-import type { FileStorage } from "../../platform/storage.js";
+import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createDiary } from "./diary.js";
 import { createDocuments } from "./documents.js";
 import { createProjectEvents, type Notify } from "./events.js";
@@ -11,6 +11,7 @@ import { createProjectGuard } from "./guard.js";
 import { projectMediaRoutes } from "./media-routes.js";
 import { createMilestones } from "./milestones.js";
 import { createOverview } from "./overview.js";
+import { projectPhotoRoute } from "./photo-route.js";
 import { projectsRoutes } from "./routes.js";
 import { createProjectsService } from "./service.js";
 
@@ -19,11 +20,12 @@ export type ProjectsModuleOptions = {
   /** The notifications service (its notify() tells people in the bell and by email). */
   notifications: { notify: Notify };
   hub: RealtimeHub;
-  /** Public files (photos), served under /uploads. */
+  /** Project and site-diary photos: private media, served by /api/media/projects/… to the project's readers. */
   photoStorage: FileStorage;
-  /** Private files (documents), handed out only by the download route. */
-  documentStorage: PrivateFileStorage;
+  /** Documents, handed out only by the download route. */
+  documentStorage: ObjectStore;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  mediaViewer: MediaViewer;
 };
 
 /** The projects API under /api: builds the module's services and registers its routes. */
@@ -37,6 +39,7 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     overview: createOverview(db),
     requireUser,
   });
+  await app.register(projectPhotoRoute, { db, guard, photos: photoStorage, mediaViewer: options.mediaViewer });
   await app.register(projectMediaRoutes, {
     diary: createDiary({ db, storage: photoStorage, guard, events }),
     gallery: createGallery({ db, storage: photoStorage, guard, events }),

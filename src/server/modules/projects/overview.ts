@@ -11,9 +11,9 @@ import {
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { milestones, projectDocuments, projectPhotos, projects, projectUpdates, users } from "../../db/schema.js";
+import { accessDenied } from "../../platform/errors.js";
 import { readableBy, readsEveryProject } from "./access-sql.js";
 import { addDays, daysBetween, todayInLagos } from "./dates.js";
-import { accessDenied } from "./guard.js";
 import { personRef } from "./people.js";
 
 const FEED_SIZE = 10;

@@ -3,6 +3,7 @@ import type { ClientOption, PersonRef } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
 import { users } from "../../db/schema.js";
+import { activeStaff } from "../../db/staff-accounts.js";
 import { invalidField } from "./guard.js";
 
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
@@ -33,7 +34,7 @@ export async function assertProjectPeople(
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, staffIds), inArray(users.role, ["staff", "admin"]), eq(users.active, true), isNotNull(users.approvedAt)));
+    .where(and(inArray(users.id, staffIds), activeStaff));
   const staff = new Set(found.map((row) => row.id));
   if (people.managerId && !staff.has(people.managerId)) throw invalidField("managerId", "Choose a staff member as project manager.");
   if ((people.teamIds ?? []).some((id) => !staff.has(id))) throw invalidField("teamIds", "Every team member must be a staff member.");

@@ -15,6 +15,7 @@ type Action =
   | "changeStatus"
   | "assignTeam"
   | "setPortfolio"
+  | "setPublicSummary"
   | "delete"
   | "addMilestone"
   | "postUpdate"
@@ -23,42 +24,51 @@ type Action =
   | "downloadDocument"
   | "readStats";
 
+/** An admin may do everything on every project. */
+const everything: Record<Action, string> = {
+  list: "listed/listed",
+  read: "200/200",
+  updateDetails: "200/200",
+  changeStatus: "200/200",
+  assignTeam: "200/200",
+  setPortfolio: "200/200",
+  setPublicSummary: "200/200",
+  delete: "204/204",
+  addMilestone: "201/201",
+  postUpdate: "201/201",
+  uploadImage: "201/201",
+  uploadDocument: "201/201",
+  downloadDocument: "200/200",
+  readStats: "200/200",
+};
+
+/** A staff member on neither project sees neither: 404 wherever the project is named. */
+const nothing: Record<Action, string> = {
+  list: "hidden/hidden",
+  read: "404/404",
+  updateDetails: "404/404",
+  changeStatus: "404/404",
+  assignTeam: "404/404",
+  setPortfolio: "404/404",
+  setPublicSummary: "404/404",
+  delete: "404/404",
+  addMilestone: "404/404",
+  postUpdate: "404/404",
+  uploadImage: "404/404",
+  uploadDocument: "404/404",
+  downloadDocument: "404/404",
+  readStats: "403/403",
+};
+
 /**
  * Two projects. A: the owning client's, managed by the Projects staffer, with the HR staffer on its
  * team. B: the other client's, with none of these staff on it. Each cell is "A/B": the answer for A,
  * then for B ("listed"/"hidden" for the list). 404 wherever the project must not be seen.
  */
 const expected: Record<Role, Record<Action, string>> = {
-  admin: {
-    list: "listed/listed",
-    read: "200/200",
-    updateDetails: "200/200",
-    changeStatus: "200/200",
-    assignTeam: "200/200",
-    setPortfolio: "200/200",
-    delete: "204/204",
-    addMilestone: "201/201",
-    postUpdate: "201/201",
-    uploadImage: "201/201",
-    uploadDocument: "201/201",
-    downloadDocument: "200/200",
-    readStats: "200/200",
-  },
-  projectsOffice: {
-    list: "listed/listed",
-    read: "200/200",
-    updateDetails: "200/200",
-    changeStatus: "200/200",
-    assignTeam: "200/200",
-    setPortfolio: "403/403",
-    delete: "403/403",
-    addMilestone: "201/201",
-    postUpdate: "201/201",
-    uploadImage: "201/201",
-    uploadDocument: "201/201",
-    downloadDocument: "200/200",
-    readStats: "200/200",
-  },
+  admin: everything,
+  // The project office runs every project; the portfolio is Marketing's, deleting the admins'.
+  projectsOffice: { ...everything, setPortfolio: "403/403", setPublicSummary: "403/403", delete: "403/403" },
   accounts: {
     list: "listed/listed",
     read: "200/200",
@@ -66,6 +76,7 @@ const expected: Record<Role, Record<Action, string>> = {
     changeStatus: "403/403",
     assignTeam: "403/403",
     setPortfolio: "403/403",
+    setPublicSummary: "403/403",
     delete: "403/403",
     addMilestone: "403/403",
     postUpdate: "403/403",
@@ -81,6 +92,7 @@ const expected: Record<Role, Record<Action, string>> = {
     changeStatus: "200/404",
     assignTeam: "403/404",
     setPortfolio: "403/404",
+    setPublicSummary: "403/404",
     delete: "403/404",
     addMilestone: "201/404",
     postUpdate: "201/404",
@@ -89,37 +101,9 @@ const expected: Record<Role, Record<Action, string>> = {
     downloadDocument: "200/404",
     readStats: "403/403",
   },
-  hrOutsider: {
-    list: "hidden/hidden",
-    read: "404/404",
-    updateDetails: "404/404",
-    changeStatus: "404/404",
-    assignTeam: "404/404",
-    setPortfolio: "404/404",
-    delete: "404/404",
-    addMilestone: "404/404",
-    postUpdate: "404/404",
-    uploadImage: "404/404",
-    uploadDocument: "404/404",
-    downloadDocument: "404/404",
-    readStats: "403/403",
-  },
-  // Marketing chooses the portfolio: only the portfolio fields, even on projects it cannot read.
-  marketing: {
-    list: "hidden/hidden",
-    read: "404/404",
-    updateDetails: "404/404",
-    changeStatus: "404/404",
-    assignTeam: "404/404",
-    setPortfolio: "200/200",
-    delete: "404/404",
-    addMilestone: "404/404",
-    postUpdate: "404/404",
-    uploadImage: "404/404",
-    uploadDocument: "404/404",
-    downloadDocument: "404/404",
-    readStats: "403/403",
-  },
+  hrOutsider: nothing,
+  // Marketing chooses the portfolio among the projects it may read: on others, even the portfolio fields are 404.
+  marketing: nothing,
   owningClient: {
     list: "listed/hidden",
     read: "200/404",
@@ -127,6 +111,7 @@ const expected: Record<Role, Record<Action, string>> = {
     changeStatus: "403/404",
     assignTeam: "403/404",
     setPortfolio: "403/404",
+    setPublicSummary: "403/404",
     delete: "403/404",
     addMilestone: "403/404",
     postUpdate: "403/404",
@@ -142,6 +127,7 @@ const expected: Record<Role, Record<Action, string>> = {
     changeStatus: "404/403",
     assignTeam: "404/403",
     setPortfolio: "404/403",
+    setPublicSummary: "404/403",
     delete: "404/403",
     addMilestone: "404/403",
     postUpdate: "404/403",
@@ -197,6 +183,8 @@ const actions: Record<Action, (actor: SignedIn, project: Project) => Promise<str
   assignTeam: async (actor, project) => status(await call(`/projects/${project.id}`, { teamIds: project.teamIds }, actor.auth, "PUT")),
   setPortfolio: async (actor, project) =>
     status(await call(`/projects/${project.id}`, { isPortfolio: true, publicSummary: "A family home in Abuja." }, actor.auth, "PUT")),
+  setPublicSummary: async (actor, project) =>
+    status(await call(`/projects/${project.id}`, { publicSummary: "A family home in Abuja." }, actor.auth, "PUT")),
   delete: async (actor, project) => {
     const copy = await createProject(cast.admin, project.parties);
     return status(await call(`/projects/${copy}`, undefined, actor.auth, "DELETE"));
@@ -212,7 +200,7 @@ const actions: Record<Action, (actor: SignedIn, project: Project) => Promise<str
   readStats: async (actor) => status(await call("/projects/stats", undefined, actor.auth)),
 };
 
-describe("who may do what with a project (ARCHITECTURE §4)", () => {
+describe("who may do what with a project (docs/product.md#who-may-do-what)", () => {
   it("answers every role × action × project as the access rules say, with 404 where the project must not be seen", async () => {
     const actual = {} as Record<Role, Record<Action, string>>;
     for (const role of Object.keys(expected) as Role[]) {

@@ -1,10 +1,15 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { MAX_PAGE_NUMBER } from "../../../shared/fields.js";
+import { PROJECT_PAGE_SIZE } from "../../../shared/projects.js";
 import { users } from "../../db/schema.js";
 import { jpegWithGps } from "../../testing/images.js";
+import { expectTwoPages, storeProjects } from "../../testing/paging.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
-import { testDatabase } from "../../testing/test-app.js";
+import { testConfig, testDatabase } from "../../testing/test-app.js";
 import { todayInLagos } from "./dates.js";
 import { pdfDocument, photo } from "./test-fixtures.js";
 
@@ -85,8 +90,19 @@ describe("GET /api/projects", () => {
     const list = (query: string) => call(`/projects?manager=${manager.id}&${query}`, undefined, admin.auth);
 
     const byTitle = await list("sort=title&pageSize=2&page=2");
-    expect(byTitle.body.data).toMatchObject({ total: 4, page: 2, pageSize: 2 });
+    expect(byTitle.body.data).toMatchObject({ total: 4, page: 2, pageSize: 2, pageCount: 2 });
+    await expectTwoPages(call, `/projects?manager=${manager.id}&pageSize=3`, 3, admin.auth);
+    // A page past the last is an empty page of the same count.
+    expect((await list("pageSize=3&page=3")).body.data).toMatchObject({ items: [], total: 4, page: 3, pageCount: 2 });
+    const farBeyond = await list(`pageSize=100&page=${MAX_PAGE_NUMBER}`);
+    expect(farBeyond.status).toBe(200);
+    expect(farBeyond.body.data).toMatchObject({ items: [], total: 4, pageCount: 1 });
+    // Past the highest page number the answer is a clear 400, never a database error.
+    expect((await list(`pageSize=100&page=${Number.MAX_SAFE_INTEGER}`)).status).toBe(400);
     expect(ids(byTitle)).toEqual([mall, school]);
+    // Past the last page: no rows, and still the total (the page's count comes with its rows otherwise).
+    const pastTheEnd = await list("sort=title&pageSize=2&page=5");
+    expect(pastTheEnd.body.data).toMatchObject({ items: [], total: 4, page: 5 });
     expect(ids(await list("sort=-progress"))).toEqual([school, bridge, duplex, mall]);
     // Projects without a target completion come last either way.
     expect(ids(await list("sort=target"))).toEqual([school, duplex, mall, bridge]);
@@ -402,13 +418,18 @@ describe("deleting a project", () => {
       },
     );
     const [attachment] = sent.body.data.message.attachments;
-    expect((await fetch(server().url(stored.thumbUrl))).status).toBe(200);
-    expect((await fetch(server().url(attachment.thumbUrl))).status).toBe(200);
+    const photoUrls: string[] = [stored.thumbUrl, stored.galleryUrl, attachment.thumbUrl, attachment.url];
+    // Private media: the files themselves, in the media store on disk, as well as what the admin is served.
+    const fileOf = (url: string) => path.join(testConfig().dataDir, "media", url.replace("/api/media/", ""));
+    for (const url of photoUrls) {
+      expect((await fetch(server().url(url), { headers: admin.auth })).status).toBe(200);
+      expect(existsSync(fileOf(url))).toBe(true);
+    }
     expect((await call(`/projects/${projectId}`, undefined, admin.auth, "DELETE")).status).toBe(204);
-    expect((await fetch(server().url(stored.thumbUrl))).status).toBe(404);
-    expect((await fetch(server().url(stored.galleryUrl))).status).toBe(404);
-    expect((await fetch(server().url(attachment.thumbUrl))).status).toBe(404);
-    expect((await fetch(server().url(attachment.url))).status).toBe(404);
+    for (const url of photoUrls) {
+      expect((await fetch(server().url(url), { headers: admin.auth })).status).toBe(404);
+      expect(existsSync(fileOf(url))).toBe(false);
+    }
     expect((await call(document.downloadUrl.replace(/^\/api/, ""), undefined, admin.auth)).status).toBe(404);
     expect((await call(`/projects/${projectId}`, undefined, admin.auth)).status).toBe(404);
   });
@@ -437,6 +458,8 @@ describe("the public portfolio", () => {
       description: "Internal notes: the strongroom sits under the north wing.",
       clientId: client.id,
       budgetKobo: 777_777_777_00,
+      // Marketing publishes projects it may read: it is on this one's team.
+      teamIds: [marketing.id],
     });
     await call(`/projects/${projectId}`, { spentKobo: 123_456_00 }, admin.auth, "PUT");
 
@@ -447,6 +470,16 @@ describe("the public portfolio", () => {
     const sitemap = await (await fetch(server().url("/sitemap.xml"))).text();
     expect(sitemap).not.toContain("confidential-embassy-annex");
     expect(await projectsLastModified()).toBe(lastModified);
+
+    const outsider = await people.staff("outsider-marketing@crestbuild.ng", "Digital Marketing");
+    const publishedByOutsider = await call(
+      `/projects/${projectId}`,
+      { isPortfolio: true, publicSummary: "Published by someone who may not read it." },
+      outsider.auth,
+      "PUT",
+    );
+    expect(publishedByOutsider.status).toBe(404);
+    expect((await call("/projects/portfolio-candidates?search=embassy", undefined, outsider.auth)).body.data.total).toBe(0);
 
     const refused = await call(`/projects/${projectId}`, { isPortfolio: true }, marketing.auth, "PUT");
     expect(refused.status).toBe(400);
@@ -461,10 +494,9 @@ describe("the public portfolio", () => {
       "PUT",
     );
     expect(flagged.status).toBe(200);
-    expect(flagged.body.data).not.toHaveProperty("client");
-    expect(flagged.body.data).not.toHaveProperty("finance");
 
     const candidates = await call("/projects/portfolio-candidates?search=embassy", undefined, marketing.auth);
+    expect(candidates.body.data).toMatchObject({ total: 1, page: 1, pageSize: PROJECT_PAGE_SIZE, pageCount: 1 });
     expect(candidates.body.data.items).toEqual([expect.objectContaining({ id: projectId, isPortfolio: true })]);
     expect((await call("/projects/portfolio-candidates", undefined, client.auth)).status).toBe(403);
 
@@ -486,5 +518,15 @@ describe("the public portfolio", () => {
       expect(publicText).not.toContain(secret);
     }
     expect(await projectsLastModified()).not.toBe(lastModified);
+  });
+
+  it("pages the portfolio candidates by twenty, with the page count, for Digital Marketing", async () => {
+    const marketing = await people.staff("marketing@crestbuild.ng", "Digital Marketing");
+    // Candidates are projects the caller may read: here, ones it manages.
+    await storeProjects(PROJECT_PAGE_SIZE + 1, "Wuse Office Tower", { managerId: marketing.id });
+    // Requests and cancelled projects are no candidates, and are not counted; nor are projects it may not read.
+    await storeProjects(2, "Withdrawn Tower", { status: "cancelled", managerId: marketing.id });
+    await storeProjects(2, "Unreadable Tower");
+    await expectTwoPages(call, "/projects/portfolio-candidates?search=tower", PROJECT_PAGE_SIZE, marketing.auth);
   });
 });

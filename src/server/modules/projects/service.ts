@@ -4,6 +4,7 @@ import { canDeleteProject, canManageSiteContent, canRunProjects, type Viewer } f
 import {
   type ClientOption,
   type PortfolioCandidate,
+  type PortfolioCandidatesPage,
   PROJECT_PAGE_SIZE,
   type ProjectDetail,
   type ProjectListPage,
@@ -13,15 +14,17 @@ import {
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
+import { offsetOf, pageOf } from "../../db/paging.js";
 import { projectPeople } from "../../db/project-parties.js";
 import { conversations, messages, projectDocuments, projectPhotos, projects } from "../../db/schema.js";
-import type { PrivateFileStorage } from "../../platform/private-storage.js";
-import type { FileStorage } from "../../platform/storage.js";
+import { accessDenied } from "../../platform/errors.js";
+import type { FileStorage, ObjectStore } from "../../platform/storage.js";
+import { readableBy } from "./access-sql.js";
 import { createProject } from "./create.js";
 import { projectDetail } from "./detail.js";
 import type { ProjectEvents } from "./events.js";
-import { accessDenied, type ProjectGuard, projectNotFound } from "./guard.js";
-import { listProjects } from "./list.js";
+import { type ProjectGuard, projectNotFound } from "./guard.js";
+import { createProjectList } from "./list.js";
 import { findClients } from "./people.js";
 import { removePhotoFiles } from "./photo-files.js";
 import { updateProject } from "./update.js";
@@ -52,9 +55,10 @@ export function createProjectsService(deps: {
   guard: ProjectGuard;
   events: ProjectEvents;
   photoStorage: FileStorage;
-  documentStorage: PrivateFileStorage;
+  documentStorage: ObjectStore;
 }) {
   const { db, guard, events } = deps;
+  const listProjects = createProjectList(db);
 
   async function get(viewer: Viewer, projectId: number): Promise<ProjectDetail> {
     return projectDetail(db, viewer, projectId, await guard.read(viewer, projectId));
@@ -67,7 +71,7 @@ export function createProjectsService(deps: {
   }
 
   return {
-    list: (viewer: Viewer, query: z.output<typeof projectListQuerySchema>): Promise<ProjectListPage> => listProjects(db, viewer, query),
+    list: (viewer: Viewer, query: z.output<typeof projectListQuerySchema>): Promise<ProjectListPage> => listProjects(viewer, query),
 
     get,
 
@@ -116,25 +120,25 @@ export function createProjectsService(deps: {
     },
 
     /** For the portfolio managers: projects that could be shown publicly (not requests, not cancelled), public fields only. */
-    async portfolioCandidates(
-      viewer: Viewer,
-      query: z.output<typeof portfolioCandidatesQuerySchema>,
-    ): Promise<{ items: PortfolioCandidate[]; total: number; page: number; pageSize: number }> {
+    async portfolioCandidates(viewer: Viewer, query: z.output<typeof portfolioCandidatesQuerySchema>): Promise<PortfolioCandidatesPage> {
       if (!canManageSiteContent(viewer)) throw accessDenied();
       const pattern = query.search ? containing(query.search) : null;
+      // Only projects the caller may read: those are the ones they may publish (update.ts).
       const where = and(
+        readableBy(viewer),
         not(inArray(projects.status, ["requested", "cancelled"])),
         pattern ? or(ilike(projects.title, pattern), ilike(projects.reference, pattern), ilike(projects.city, pattern)) : undefined,
       );
+      const request = { page: query.page, pageSize: PROJECT_PAGE_SIZE };
       const rows = await db
         .select(portfolioColumns)
         .from(projects)
         .where(where)
         .orderBy(desc(projects.isPortfolio), desc(projects.updatedAt), desc(projects.id))
         .limit(PROJECT_PAGE_SIZE)
-        .offset((query.page - 1) * PROJECT_PAGE_SIZE);
+        .offset(offsetOf(request));
       const total = await db.$count(projects, where);
-      return { items: rows.map(toCandidate), total, page: query.page, pageSize: PROJECT_PAGE_SIZE };
+      return pageOf(rows.map(toCandidate), total, request);
     },
   };
 }

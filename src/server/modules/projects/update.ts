@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { canEditProject, canManageSiteContent, canReadProject, canRunProjects, type Viewer } from "../../../shared/access.js";
 import {
   type ProjectStatus,
+  projectDescriptionFields,
   projectDetailFields,
   projectRunFields,
   projectSiteFields,
@@ -12,27 +13,18 @@ import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
 import { projectPhotos, projects, projectTeam } from "../../db/schema.js";
 import { parseInput } from "../../platform/envelope.js";
+import { accessDenied } from "../../platform/errors.js";
 import { assertDateOrder } from "./create.js";
 import { todayInLagos } from "./dates.js";
 import type { ProjectEvents, ProjectNotice } from "./events.js";
-import { accessDenied, invalidField, projectNotFound } from "./guard.js";
+import { invalidField, projectNotFound } from "./guard.js";
 import { assertProjectPeople } from "./people.js";
 import { recomputeProgress } from "./progress.js";
 
 /** The columns a PUT may set as they come (the rest are worked out below). */
 const plainColumns = [
-  "title",
-  "description",
-  "category",
-  "status",
+  ...projectDescriptionFields,
   "progress",
-  "progressMode",
-  "address",
-  "city",
-  "state",
-  "country",
-  "startDate",
-  "targetCompletion",
   "completedOn",
   "budgetKobo",
   "spentKobo",
@@ -43,9 +35,9 @@ const plainColumns = [
 ] as const;
 
 /**
- * PUT /api/projects/:id. Each group of fields has its own rule: details canEditProject, people
- * canRunProjects, the portfolio fields canManageSiteContent (who may change those even on a project
- * they cannot read, and only those). A request is refused whole if one of its fields is not allowed.
+ * PUT /api/projects/:id, on a project the caller may read (404 otherwise). Each group of fields has its own
+ * rule: details canEditProject, people canRunProjects, the portfolio fields canManageSiteContent. A request is
+ * refused whole if one of its fields is not allowed.
  * Answers whether the caller may read the project afterwards.
  */
 export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Viewer, projectId: number, body: unknown): Promise<boolean> {
@@ -56,8 +48,8 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
 
   const sends = (fields: readonly string[]) => fields.some((field) => input[field as keyof typeof input] !== undefined);
   const [details, people, site] = [sends(projectDetailFields), sends(projectRunFields), sends(projectSiteFields)];
-  const portfolioOnly = site && !details && !people && canManageSiteContent(viewer);
-  if (!canReadProject(viewer, parties) && !portfolioOnly) throw projectNotFound();
+  // Even the portfolio fields: a project the caller may not read is one they may not publish.
+  if (!canReadProject(viewer, parties)) throw projectNotFound();
   if ((details && !canEditProject(viewer, parties)) || (people && !canRunProjects(viewer)) || (site && !canManageSiteContent(viewer))) {
     throw accessDenied();
   }

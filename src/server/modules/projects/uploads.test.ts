@@ -24,7 +24,7 @@ function filesUnder(folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
-const projectUploads = () => filesUnder(path.join(dataDir(), "uploads", "projects", String(projectId)));
+const projectUploads = () => filesUnder(path.join(dataDir(), "media", "projects", String(projectId)));
 const projectDocumentFiles = () => filesUnder(path.join(dataDir(), "documents", "projects", String(projectId)));
 
 async function galleryCount() {
@@ -48,8 +48,8 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
     expect(first).toMatchObject({ caption: "Ground floor slab", width: 1600, height: 1200 });
     expect(second).toMatchObject({ caption: "Setting out", width: 500, height: 500 });
     for (const url of [first.thumbUrl, first.galleryUrl]) {
-      expect(url).toMatch(new RegExp(`^/uploads/projects/${projectId}/[0-9a-f-]{36}-(thumb|gallery)\\.webp$`));
-      const served = await fetch(server().url(url));
+      expect(url).toMatch(new RegExp(`^/api/media/projects/${projectId}/[0-9a-f-]{36}-(thumb|gallery)\\.webp$`));
+      const served = await fetch(server().url(url), { headers: admin.auth });
       expect(served.headers.get("content-type")).toBe("image/webp");
       const stored = Buffer.from(await served.arrayBuffer());
       const metadata = await sharp(stored).metadata();
@@ -57,7 +57,9 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
       expect(metadata.exif).toBeUndefined();
       expect(stored.includes(Buffer.from("PhoneMaker"))).toBe(false);
     }
-    expect(await sharp(Buffer.from(await (await fetch(server().url(first.thumbUrl))).arrayBuffer())).metadata()).toMatchObject({
+    expect(
+      await sharp(Buffer.from(await (await fetch(server().url(first.thumbUrl), { headers: admin.auth })).arrayBuffer())).metadata(),
+    ).toMatchObject({
       width: 400,
       height: 300,
     });

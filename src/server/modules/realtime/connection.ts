@@ -1,15 +1,17 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { decodeJwt } from "jose";
 import type { RawData, WebSocket } from "ws";
+import { authMessages, mfaEnrolmentRequiredMessage } from "../../../shared/auth.js";
 import {
   REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CLOSE_UNAUTHENTICATED,
   type RealtimeServerFrame,
   realtimeClientFrameSchema,
 } from "../../../shared/realtime.js";
-import type { AccessCheck, AccessClaims } from "../../platform/authenticate.js";
-import type { PresenceLease, RealtimeHub } from "../../platform/realtime-hub.js";
-import { routeFrame } from "./frames.js";
+import type { AccessCheck, AccessClaims, SessionCheck } from "../../platform/authenticate.js";
+import { connectionAddress, type PresenceLease, type RealtimeHub } from "../../platform/realtime-hub.js";
+import { type FrameHandlers, type RealtimeConnection, routeFrame } from "./frames.js";
 
 /** How often things are checked; tests shorten them. */
 export type RealtimeTiming = {
@@ -29,8 +31,11 @@ export const defaultRealtimeTiming: RealtimeTiming = {
 
 type Deps = {
   hub: RealtimeHub;
+  frameHandlers: FrameHandlers;
+  /** Told when a signed-in connection closes (a call participant's tab went away). */
+  onClosed?: (connection: RealtimeConnection) => void;
   checkAccess: AccessCheck;
-  isSessionOpen: (sessionId: string) => Promise<boolean>;
+  isSessionOpen: SessionCheck;
   timing: RealtimeTiming;
   log: FastifyBaseLogger;
 };
@@ -42,15 +47,22 @@ const closeReasons = {
   otherAccount: "The token belongs to another account.",
   expired: "The access token expired.",
   sessionEnded: "The session has ended.",
+  deactivated: authMessages.accountDeactivated,
+  mfaEnrolmentRequired: mfaEnrolmentRequiredMessage,
 } as const;
 
 /**
  * One browser tab's connection: waits for an auth frame, then forwards the user's hub events as JSON
  * until the session ends, the last access token sent expires, or the connection dies (no pong).
  */
-export function serveRealtimeConnection(socket: WebSocket, { hub, checkAccess, isSessionOpen, timing, log }: Deps) {
+export function serveRealtimeConnection(
+  socket: WebSocket,
+  { hub, frameHandlers, onClosed, checkAccess, isSessionOpen, timing, log }: Deps,
+) {
+  const connectionId = randomUUID();
   let claims: AccessClaims | null = null;
   let stopListening: (() => void) | null = null;
+  let stopListeningAsTab: (() => void) | null = null;
   let presence: PresenceLease | null = null;
   let tokenExpiry: NodeJS.Timeout | undefined;
   let answeredPing = true;
@@ -67,7 +79,7 @@ export function serveRealtimeConnection(socket: WebSocket, { hub, checkAccess, i
   const sessionCheck = setInterval(async () => {
     if (!claims) return;
     try {
-      if (!(await isSessionOpen(claims.sessionId))) refuse(closeReasons.sessionEnded);
+      if (!(await isSessionOpen(claims.sessionId, claims.userId))) refuse(closeReasons.sessionEnded);
     } catch (error) {
       log.warn({ err: error }, "realtime session check failed; trying again at the next interval");
     }
@@ -87,9 +99,11 @@ export function serveRealtimeConnection(socket: WebSocket, { hub, checkAccess, i
   });
 
   async function authenticate(accessToken: string) {
-    const verified = await checkAccess(accessToken);
+    const outcome = await checkAccess(accessToken);
     if (socket.readyState !== socket.OPEN) return;
-    if (!verified) return refuse(closeReasons.badToken);
+    if ("refused" in outcome) return refuse(outcome.refused === "deactivated" ? closeReasons.deactivated : closeReasons.badToken);
+    if (outcome.mfaEnrolmentDue) return refuse(closeReasons.mfaEnrolmentRequired);
+    const verified = outcome.claims;
     if (claims && verified.userId !== claims.userId) return refuse(closeReasons.otherAccount);
     clearTimeout(authDeadline);
     // The connection lives as long as the last token sent: the browser sends each renewed one.
@@ -97,7 +111,11 @@ export function serveRealtimeConnection(socket: WebSocket, { hub, checkAccess, i
     clearTimeout(tokenExpiry);
     tokenExpiry = setTimeout(() => refuse(closeReasons.expired), Math.max(0, expiresAt - Date.now()));
     if (!claims) {
-      stopListening = hub.subscribe(verified.userId, send);
+      // A blocked or deleted account's connections close at once, on every instance (the hub carries the event).
+      stopListening = hub.subscribe(verified.userId, (event) =>
+        event.type === "account.deactivated" ? refuse(closeReasons.deactivated) : send(event),
+      );
+      stopListeningAsTab = hub.subscribe(connectionAddress(connectionId), send);
       presence = hub.trackConnection(verified.userId);
     }
     claims = verified;
@@ -115,12 +133,14 @@ export function serveRealtimeConnection(socket: WebSocket, { hub, checkAccess, i
     if (!claims && type !== "auth") return refuse(closeReasons.authFirst);
     const parsed = realtimeClientFrameSchema.safeParse(raw);
     if (!parsed.success) {
-      // A malformed auth frame is a failed authentication; anything else unknown is ignored.
+      // A malformed auth frame is a failed authentication; a malformed call frame is answered; anything else unknown is ignored.
       if (type === "auth") refuse(closeReasons.badToken);
+      else if (typeof type === "string" && type.startsWith("call."))
+        send({ type: "call.refused", callId: null, message: `Invalid call message: ${parsed.error.issues[0]?.message ?? "unreadable"}` });
       return;
     }
     if (parsed.data.type === "auth") return authenticate(parsed.data.accessToken);
-    if (claims) await routeFrame(parsed.data, { claims, send });
+    if (claims) await routeFrame(frameHandlers, parsed.data, { claims, connectionId, send });
   }
 
   // Frames are handled one after the other, in the order they came (an auth frame first).
@@ -140,6 +160,8 @@ export function serveRealtimeConnection(socket: WebSocket, { hub, checkAccess, i
     clearInterval(sessionCheck);
     clearInterval(keepAlive);
     stopListening?.();
+    stopListeningAsTab?.();
     presence?.end();
+    if (claims) onClosed?.({ claims, connectionId, send });
   });
 }

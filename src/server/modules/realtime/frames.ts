@@ -1,27 +1,32 @@
 import type { RealtimeClientFrame, RealtimeServerFrame } from "../../../shared/realtime.js";
 import type { AccessClaims } from "../../platform/authenticate.js";
 
-/** A signed-in connection as a frame handler sees it. */
-export type RealtimeConnection = { claims: AccessClaims; send(frame: RealtimeServerFrame): void };
+/**
+ * A signed-in connection as a frame handler sees it. connectionId names this one tab's connection: the hub
+ * delivers events published to connectionAddress(connectionId) to it alone (call signalling).
+ */
+export type RealtimeConnection = { claims: AccessClaims; connectionId: string; send(frame: RealtimeServerFrame): void };
 
 /** Frames a signed-in connection may send besides `auth` (which the connection itself handles). */
 type SignedInFrame = Exclude<RealtimeClientFrame, { type: "auth" }>;
 
 /**
  * One handler per frame type: adding a frame to realtimeClientFrameSchema (src/shared/realtime.ts) makes
- * TypeScript ask for its handler here. Call signalling will add its frames this way.
+ * TypeScript ask for its handler where the handlers are put together (app.ts).
  */
 export type FrameHandlers = {
   [Type in SignedInFrame["type"]]: (frame: Extract<SignedInFrame, { type: Type }>, connection: RealtimeConnection) => void | Promise<void>;
 };
 
-export const frameHandlers: FrameHandlers = {
-  ping: (_frame, connection) => connection.send({ type: "pong" }),
-};
+/** The frames of the call feature (src/shared/calls.ts), handled by the calls module. */
+export type CallFrameHandlers = Omit<FrameHandlers, "ping">;
+
+/** The realtime module's own frame: ping → pong. */
+export const pingHandler: FrameHandlers["ping"] = (_frame, connection) => connection.send({ type: "pong" });
 
 /** Runs the handler of a signed-in frame. */
-export function routeFrame(frame: SignedInFrame, connection: RealtimeConnection) {
+export function routeFrame(handlers: FrameHandlers, frame: SignedInFrame, connection: RealtimeConnection) {
   // The mapped type pairs each frame with its handler; TypeScript cannot follow the pairing through the union.
-  const handler = frameHandlers[frame.type] as (frame: SignedInFrame, connection: RealtimeConnection) => void | Promise<void>;
+  const handler = handlers[frame.type] as (frame: SignedInFrame, connection: RealtimeConnection) => void | Promise<void>;
   return handler(frame, connection);
 }

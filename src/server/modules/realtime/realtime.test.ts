@@ -6,7 +6,7 @@ import { setUpTestServer } from "../../testing/set-up-test-server.js";
 
 const AUTH_SECRET = "realtime-test-secret-long-enough-for-hs256";
 // Shortened timings, so that the auth deadline, the session check and the keep-alive happen within a test.
-const { server, call, people, createProject } = setUpTestServer(
+const { server, call, people, projectConversation } = setUpTestServer(
   { AUTH_SECRET },
   { realtime: { authTimeoutMs: 500, sessionCheckMs: 200, keepAliveMs: 300 } },
 );
@@ -133,11 +133,7 @@ describe("/api/realtime: live events", () => {
   let conversationId: number;
 
   beforeEach(async () => {
-    admin = await people.admin();
-    manager = await people.staff("manager@crestbuild.ng", "Projects", { firstName: "Musa" });
-    client = await people.client("client@example.com", { firstName: "Chiamaka" });
-    const projectId = await createProject(admin, { clientId: client.id, managerId: manager.id, title: "Katampe terraces" });
-    conversationId = (await call(`/conversations/project/${projectId}`, undefined, client.auth)).body.data.conversation.id;
+    ({ admin, manager, client, conversationId } = await projectConversation("Katampe terraces", "client"));
   });
 
   it("delivers a message posted over HTTP to the other person's socket and to the author's other tabs", async () => {

@@ -1,31 +1,51 @@
 import "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { presenceQuerySchema } from "../../../shared/realtime.js";
-import { type AccessCheck, requireRole } from "../../platform/authenticate.js";
+import { presenceQuerySchema, REALTIME_CLOSE_RESTARTING } from "../../../shared/realtime.js";
+import { type AccessCheck, requireRole, type SessionCheck } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import { type RealtimeTiming, serveRealtimeConnection } from "./connection.js";
+import type { FrameHandlers, RealtimeConnection } from "./frames.js";
 
 type Options = {
   hub: RealtimeHub;
+  frameHandlers: FrameHandlers;
+  onConnectionClosed?: (connection: RealtimeConnection) => void;
   checkAccess: AccessCheck;
-  isSessionOpen: (sessionId: string) => Promise<boolean>;
+  isSessionOpen: SessionCheck;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   timing: RealtimeTiming;
 };
 
 /** /api/realtime (the WebSocket of each signed-in tab) and who is online. */
-export async function realtimeRoutes(app: FastifyInstance, { hub, checkAccess, isSessionOpen, requireUser, timing }: Options) {
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  { hub, frameHandlers, onConnectionClosed, checkAccess, isSessionOpen, requireUser, timing }: Options,
+) {
   app.route({
     method: "GET",
     url: "/realtime",
     handler: async () => {
       throw new ApiError(426, "This address takes a WebSocket connection.", "upgrade_required");
     },
-    wsHandler: (socket, request) => serveRealtimeConnection(socket, { hub, checkAccess, isSessionOpen, timing, log: request.log }),
+    wsHandler: (socket, request) =>
+      serveRealtimeConnection(socket, {
+        hub,
+        frameHandlers,
+        onClosed: onConnectionClosed,
+        checkAccess,
+        isSessionOpen,
+        timing,
+        log: request.log,
+      }),
   });
 
   app.get("/presence", { preHandler: [requireUser, requireRole("staff", "admin")] }, async (request) =>
     ok({ online: await hub.online(parseInput(presenceQuerySchema, request.query).ids) }),
   );
+}
+
+/** On shutdown: every open tab is told to connect again, which the load balancer sends to another instance. */
+export function tellRealtimeClientsToReconnect(app: FastifyInstance) {
+  for (const client of app.websocketServer?.clients ?? []) client.close(REALTIME_CLOSE_RESTARTING, "Server restarting: connect again.");
 }

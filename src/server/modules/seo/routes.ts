@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ContentService } from "../content/service.js";
+import type { ContentService } from "../content/index.js";
 
 /** Paths of the portal, which search engines have no business crawling. */
 export const PRIVATE_PATHS = [

@@ -1,24 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserRow, type AdminUsersPage, type adminUsersQuery } from "../../../shared/admin-users.js";
 import { ApiError } from "../../../shared/api.js";
 import type { DirectoryEntry } from "../../../shared/staff-directory.js";
+import { isUuid } from "../../../shared/uuid.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
+import { offsetOf, pageOf } from "../../db/paging.js";
 import { users } from "../../db/schema.js";
+import { activeStaff, awaitingApproval } from "../../db/staff-accounts.js";
 import { reencodeImage } from "../../platform/images.js";
 import { escapeHtml, type Mailer } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { FileStorage } from "../../platform/storage.js";
+import { recordAdminAction } from "../admin/index.js";
 
 const AVATAR_SIZE = 256;
 
-/** A staff account nobody has approved yet (and not blocked). */
-const isPending = and(eq(users.role, "staff"), isNull(users.approvedAt), eq(users.active, true));
-
 const statusConditions: Record<"pending" | "active" | "blocked", SQL | undefined> = {
-  pending: isPending,
+  pending: awaitingApproval,
   blocked: eq(users.active, false),
   active: and(eq(users.active, true), or(isNotNull(users.approvedAt), sql`${users.role} <> 'staff'`)),
 };
@@ -68,14 +69,7 @@ export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: F
       const rows = await db
         .select()
         .from(users)
-        .where(
-          and(
-            inArray(users.role, ["staff", "admin"]),
-            eq(users.active, true),
-            isNotNull(users.approvedAt),
-            isNotNull(users.emailVerifiedAt),
-          ),
-        )
+        .where(and(activeStaff, isNotNull(users.emailVerifiedAt)))
         .orderBy(asc(users.department), asc(users.lastName), asc(users.firstName));
       return rows.map((user) => ({
         id: user.id,
@@ -102,31 +96,42 @@ export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: F
             )
           : undefined,
       );
+      const request = { page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
       const [rows, [counted], [pending]] = await Promise.all([
         db
           .select()
           .from(users)
           .where(where)
-          .orderBy(desc(sql`${isPending}`), desc(users.createdAt))
+          .orderBy(desc(sql`${awaitingApproval}`), desc(users.createdAt))
           .limit(ADMIN_USERS_PAGE_SIZE)
-          .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE),
+          .offset(offsetOf(request)),
         db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-        db.select({ total: sql<number>`count(*)::int` }).from(users).where(isPending),
+        db.select({ total: sql<number>`count(*)::int` }).from(users).where(awaitingApproval),
       ]);
-      return {
-        items: rows.map(toAdminRow),
-        total: counted?.total ?? 0,
-        page: query.page,
-        pageSize: ADMIN_USERS_PAGE_SIZE,
-        pendingCount: pending?.total ?? 0,
-      };
+      return { ...pageOf(rows.map(toAdminRow), counted?.total ?? 0, request), pendingCount: pending?.total ?? 0 };
     },
 
     /** An admin lets a pending staff account in, and the staff member is told by email. */
     async approve(userId: string, adminId: string, origin: RequestOrigin) {
-      if (!/^[0-9a-f-]{36}$/i.test(userId)) throw new ApiError(404, "Account not found.", "not_found");
-      const [user] = await db.update(users).set({ approvedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId)).returning();
-      if (!user) throw new ApiError(404, "Account not found.", "not_found");
+      if (!isUuid(userId)) throw new ApiError(404, "Account not found.", "not_found");
+      const user = await db.transaction(async (tx) => {
+        const [approved] = await tx
+          .update(users)
+          .set({ approvedAt: new Date(), updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!approved) throw new ApiError(404, "Account not found.", "not_found");
+        await recordAdminAction(
+          tx,
+          { id: adminId, ipAddress: origin.ipAddress },
+          {
+            action: "user.approved",
+            target: { id: approved.id, label: approved.email },
+            after: { approved: true },
+          },
+        );
+        return approved;
+      });
       await recordSecurityEvent(
         db,
         { type: "account_approved", outcome: "success", userId: user.id, email: user.email, reason: `approved by ${adminId}` },

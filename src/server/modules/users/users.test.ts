@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ADMIN_USERS_PAGE_SIZE } from "../../../shared/admin-users.js";
 import { users } from "../../db/schema.js";
+import { expectTwoPages } from "../../testing/paging.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testDatabase } from "../../testing/test-app.js";
 
@@ -65,6 +67,20 @@ describe("GET /api/admin/users", () => {
     expect((await call("/admin/users?status=sleeping", undefined, asAdmin)).status).toBe(400);
   });
 
+  it("pages the accounts by twenty-five, with the page count", async () => {
+    const admin = await people.admin();
+    await (await testDatabase()).db.insert(users).values(
+      Array.from({ length: ADMIN_USERS_PAGE_SIZE + 1 }, (_, index) => ({
+        email: `pager${index}@example.com`,
+        firstName: "Page",
+        lastName: `Reader ${index}`,
+        department: "General Users",
+        passwordHash: "not a hash: this account never signs in",
+      })),
+    );
+    await expectTwoPages(call, "/admin/users?search=pager", ADMIN_USERS_PAGE_SIZE, admin.auth);
+  });
+
   it("is for admins only", async () => {
     const client = await people.client("curious@example.com");
     expect((await call("/admin/users", undefined, client.auth)).status).toBe(403);
@@ -72,7 +88,7 @@ describe("GET /api/admin/users", () => {
 });
 
 describe("PUT /api/auth/update-user", () => {
-  it("updates the user metadata of SPEC §7 by its snake_case names", async () => {
+  it("updates the user metadata of docs/product.md#accounts by its snake_case names", async () => {
     const session = await people.client("meta@example.com");
     const { status, body } = await call("/auth/update-user", { first_name: "Chiamaka", company: "Eko Homes" }, session.auth, "PUT");
     expect(status).toBe(200);

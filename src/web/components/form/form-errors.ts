@@ -1,14 +1,14 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../../../shared/api";
-import { productMessages } from "../../../shared/messages";
+import { productWording } from "../../../shared/wording";
 
 /**
  * The message for a failed form: what the server or the HTTP client said about the user's own
  * situation (validation, rate limit, network, timeout) as it is; for a server failure the form's
- * own message when it has one (SPEC §8 'Failed to ...'), else the server's.
+ * own message when it has one (docs/product.md#wording 'Failed to ...'), else the server's.
  */
 export function failureMessage(error: unknown, serverFailure?: string): string {
-  if (!(error instanceof ApiError)) return serverFailure ?? productMessages.internalError;
+  if (!(error instanceof ApiError)) return serverFailure ?? productWording.internalError;
   return error.status >= 500 && serverFailure ? serverFailure : error.message;
 }
 

@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/auth";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/password-length";
 import { Button } from "../../components/ui/Button";
 
 export const inputClass =
@@ -17,13 +17,19 @@ type FieldFrame = {
   optional?: boolean;
 };
 
-/** Label, hint, control and message, wired together for assistive technology. */
-function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
+/** Label, hint, control and message, wired together for assistive technology: the frame's ids and the control's attributes. */
+function useFieldIds(id: string | undefined, { hint, error, optional }: Omit<FieldFrame, "label">) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  return { controlId, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
+  const control = {
+    id: controlId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+    "aria-required": optional ? undefined : true,
+  } as const;
+  return { frame: { controlId, hintId, errorId }, control };
 }
 
 function Frame(props: FieldFrame & { controlId: string; hintId?: string; errorId?: string; children: ReactNode }) {
@@ -49,17 +55,10 @@ function Frame(props: FieldFrame & { controlId: string; hintId?: string; errorId
 }
 
 export function TextField({ label, error, hint, optional, id, className, ...input }: FieldFrame & ComponentProps<"input">) {
-  const ids = useFieldIds(id, hint, error);
+  const ids = useFieldIds(id, { hint, error, optional });
   return (
-    <Frame label={label} error={error} hint={hint} optional={optional} {...ids}>
-      <input
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={optional ? undefined : true}
-        className={`${inputClass} ${className ?? ""}`}
-        {...input}
-      />
+    <Frame label={label} error={error} hint={hint} optional={optional} {...ids.frame}>
+      <input {...ids.control} className={`${inputClass} ${className ?? ""}`} {...input} />
     </Frame>
   );
 }
@@ -97,17 +96,10 @@ export function CodeField(field: ComponentProps<typeof TextField>) {
 }
 
 export function SelectField({ label, error, hint, optional, id, children, ...select }: FieldFrame & ComponentProps<"select">) {
-  const ids = useFieldIds(id, hint, error);
+  const ids = useFieldIds(id, { hint, error, optional });
   return (
-    <Frame label={label} error={error} hint={hint} optional={optional} {...ids}>
-      <select
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={optional ? undefined : true}
-        className={inputClass}
-        {...select}
-      >
+    <Frame label={label} error={error} hint={hint} optional={optional} {...ids.frame}>
+      <select {...ids.control} className={inputClass} {...select}>
         {children}
       </select>
     </Frame>
@@ -115,18 +107,10 @@ export function SelectField({ label, error, hint, optional, id, children, ...sel
 }
 
 export function TextAreaField({ label, error, hint, optional, id, className, ...textarea }: FieldFrame & ComponentProps<"textarea">) {
-  const ids = useFieldIds(id, hint, error);
+  const ids = useFieldIds(id, { hint, error, optional });
   return (
-    <Frame label={label} error={error} hint={hint} optional={optional} {...ids}>
-      <textarea
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={optional ? undefined : true}
-        className={`${inputClass} ${className ?? ""}`}
-        rows={4}
-        {...textarea}
-      />
+    <Frame label={label} error={error} hint={hint} optional={optional} {...ids.frame}>
+      <textarea {...ids.control} className={`${inputClass} ${className ?? ""}`} rows={4} {...textarea} />
     </Frame>
   );
 }

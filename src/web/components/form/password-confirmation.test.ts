@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authMessages, changePasswordSchema } from "../../../shared/auth";
+import { changePasswordSchema } from "../../../shared/auth";
+import { authMessages } from "../../../shared/auth-messages";
 import { withPasswordConfirmation } from "./password-confirmation";
 
 describe("a new password typed twice", () => {

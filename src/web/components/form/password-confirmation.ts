@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authMessages } from "../../../shared/auth";
+import { authMessages } from "../../../shared/auth-messages";
 
 type TypedTwice = { newPassword: string; confirmPassword: string };
 

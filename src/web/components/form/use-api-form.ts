@@ -1,14 +1,13 @@
-import { type DefaultValues, type FieldValues, type Mode, type Path, useForm } from "react-hook-form";
-import type { z } from "zod";
-import { zodResolver } from "../../lib/form-resolver";
+import { type DefaultValues, type FieldValues, get, type Mode, type Path, type RegisterOptions, useForm } from "react-hook-form";
 import { showFieldErrors } from "./form-errors";
+import { lazyResolver, prefetchValidation, type SchemaSource } from "./lazy-validation";
 import { useAttempt } from "./use-attempt";
 
 type Options<Input extends FieldValues> = {
   defaultValues: DefaultValues<Input>;
   /** The fields whose server messages show under them (the others' in the form's message). */
   fields: readonly Path<Input>[];
-  /** The form's own message for a server failure (SPEC §8 'Failed to ...'), else the server's. */
+  /** The form's own message for a server failure (docs/product.md#wording 'Failed to ...'), else the server's. */
   serverFailure?: string;
   /** When fields are checked; on submit unless said otherwise. */
   mode?: Mode;
@@ -18,11 +17,12 @@ type Options<Input extends FieldValues> = {
  * A react-hook-form form checked with a shared zod schema, as the server checks it, and sent to the API by
  * `submit`: when the server refuses, its field messages show under the fields and the form's message is
  * `failure`; what was typed stays. `attempt` runs another request of the form's (sending a new code), whose
- * failure takes the same place.
+ * failure takes the same place. `prefetch` starts loading the validators (on the form's first focus, say). `field(name)` is what a control of form-fields.tsx takes: its registration and
+ * its message.
  */
-export function useApiForm<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>, options: Options<Input>) {
+export function useApiForm<Input extends FieldValues, Output>(schema: SchemaSource<Input, Output>, options: Options<Input>) {
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
+    resolver: lazyResolver(schema),
     defaultValues: options.defaultValues,
     mode: options.mode,
   });
@@ -36,7 +36,14 @@ export function useApiForm<Input extends FieldValues, Output>(schema: z.ZodType<
       });
     });
 
-  return { ...form, failure, setFailure, attempt, submit };
+  const field = (name: Path<Input>, rules?: RegisterOptions<Input, Path<Input>>) => ({
+    ...form.register(name, rules),
+    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
+  });
+
+  const prefetch = () => prefetchValidation(schema);
+
+  return { ...form, failure, setFailure, attempt, submit, field, prefetch };
 }
 
 export type ApiForm<Input extends FieldValues, Output> = ReturnType<typeof useApiForm<Input, Output>>;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { failureMessage } from "./form-errors";
 
 type AttemptOptions = {
-  /** The form's own message for a server failure (SPEC §8 'Failed to ...'), else the server's. */
+  /** The form's own message for a server failure (docs/product.md#wording 'Failed to ...'), else the server's. */
   serverFailure?: string;
   /** Also told of the failure (to show the server's field messages under the fields). */
   onError?: (error: unknown) => void;

@@ -12,7 +12,7 @@ const variants = {
 
 type Variant = keyof typeof variants;
 
-/** SPEC §9: buttons are at least 40 px high and 80 px wide. */
+/** docs/product.md#brand: buttons are at least 40 px high and 80 px wide. */
 export const buttonClass = (variant: Variant = "primary", extra = "") =>
   `inline-flex min-h-10 min-w-20 items-center justify-center gap-2 rounded-md px-5 py-2 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${extra}`;
 

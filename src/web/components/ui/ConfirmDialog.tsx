@@ -11,12 +11,15 @@ type Props = {
   pending: boolean;
   /** Why the action failed, shown in the dialog, which stays open. */
   failure?: string | null;
+  /** Keeps the confirming button off until the person has done what the dialog asks (typed a name). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /** Asks before something that cannot be undone: a modal dialog (Escape or Cancel keeps things as they are). */
-export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, failure, onConfirm, onCancel }: Props) {
+export function ConfirmDialog(props: Props) {
+  const { open, title, children, confirmLabel, pendingLabel, pending, failure, confirmDisabled = false, onConfirm, onCancel } = props;
   return (
     <ModalDialog open={open} onClose={onCancel} title={title}>
       <div className="text-brand-700 dark:text-neutral-light">{children}</div>
@@ -30,7 +33,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
         <Button variant="secondary" onClick={onCancel} disabled={pending} data-autofocus>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={pending}>
+        <Button variant="danger" onClick={onConfirm} disabled={pending || confirmDisabled}>
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>

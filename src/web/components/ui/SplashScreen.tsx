@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-/** SPEC §1/§2: logo (JPG, falling back to SVG), tagline, and a bar that fills over 2 s after 0.8 s. */
+/** docs/product.md#app-shell: logo (JPG, falling back to SVG), tagline, and a bar that fills over 2 s after 0.8 s. */
 export function SplashScreen() {
   const [logo, setLogo] = useState("/brand/logo.jpg");
   return (
@@ -9,8 +9,10 @@ export function SplashScreen() {
       aria-live="polite"
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-5 bg-brand-900 px-6 text-center text-white"
     >
+      {/* Low priority: React would otherwise preload it on every public page, whose Suspense fallback this is. */}
       <img
         src={logo}
+        fetchPriority="low"
         onError={() => setLogo("/brand/logo.svg")}
         alt="Crestbuild logo"
         width={96}

@@ -1,9 +1,9 @@
 import type { SessionUser } from "../../../shared/auth";
 import { Avatar } from "../../components/ui/Avatar";
 import { ImageUploadButton } from "../../components/ui/ImageUploadButton";
-import { useAuth } from "../auth/AuthProvider";
-import { authApi } from "../auth/api";
-import { toast } from "../toast/toast-store";
+import { useAuth } from "../../lib/session/AuthProvider";
+import { toast } from "../../lib/toast";
+import { accountApi } from "./api";
 
 /** The server's limit (it checks again, from the bytes). */
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -20,7 +20,7 @@ export function AvatarForm({ user }: { user: SessionUser }) {
         maxBytes={MAX_BYTES}
         tooLarge="The photo must be 5 MB or smaller."
         onUpload={async (file) => {
-          const { avatar } = await authApi.uploadAvatar(file);
+          const { avatar } = await accountApi.uploadAvatar(file);
           updateUser({ ...user, avatar });
           toast.success("Photo updated.");
         }}

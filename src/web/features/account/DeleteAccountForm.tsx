@@ -2,12 +2,13 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { accountMessages, deleteAccountSchema } from "../../../shared/account";
-import { authMessages, type SessionUser } from "../../../shared/auth";
+import type { SessionUser } from "../../../shared/auth";
+import { authMessages } from "../../../shared/auth-messages";
 import { AccountUsername, CodeField, FormAlert, mutedTextClass, PasswordField, TextField } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
-import { useAuth } from "../auth/AuthProvider";
-import { toast } from "../toast/toast-store";
+import { useAuth } from "../../lib/session/AuthProvider";
+import { toast } from "../../lib/toast";
 import { accountApi } from "./api";
 
 /** The typed word is checked like the server does; the authenticator code is asked for when two-step sign-in is on. */

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
 import type { DeviceSession } from "../../../shared/account";
+import { describeUserAgent } from "../../../shared/user-agent";
 import { failureMessage } from "../../components/form/form-errors";
 import { InlineAlert, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime, formatRelative } from "../../lib/format";
-import { describeUserAgent } from "../../lib/user-agent";
-import { toast } from "../toast/toast-store";
+import { toast } from "../../lib/toast";
 import { accountApi, deviceSessionsQuery } from "./api";
 
 function Device({ device }: { device: DeviceSession }) {

@@ -11,21 +11,16 @@ import {
 } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
-import { useAuth } from "../auth/AuthProvider";
-import { toast } from "../toast/toast-store";
+import { useAuth } from "../../lib/session/AuthProvider";
+import { toast } from "../../lib/toast";
 import { accountApi } from "./api";
 import { CodeForm } from "./CodeForm";
 
 /** Step 1: the new address and the password; the server emails a code to the new address. */
 function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (pendingEmail: string) => void }) {
-  const {
-    register,
-    submit,
-    failure,
-    formState: { errors, isSubmitting },
-  } = useApiForm(changeEmailSchema, { defaultValues: { newEmail: "", password: "" }, fields: ["newEmail", "password"] });
+  const form = useApiForm(changeEmailSchema, { defaultValues: { newEmail: "", password: "" }, fields: ["newEmail", "password"] });
 
-  const onSubmit = submit(async (input) => {
+  const onSubmit = form.submit(async (input) => {
     const { pendingEmail } = await accountApi.requestEmailChange(input);
     onCodeSent(pendingEmail);
   });
@@ -37,10 +32,10 @@ function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; on
         is yours; the change is made once you enter it.
       </p>
       <AccountUsername email={currentEmail} />
-      <EmailField label="New email address" error={errors.newEmail?.message} {...register("newEmail")} />
-      <PasswordField purpose="current" label="Your password" error={errors.password?.message} {...register("password")} />
-      <FormAlert message={failure} />
-      <SubmitButton pending={isSubmitting} label="Send a code to the new address" pendingLabel="Sending the code..." />
+      <EmailField label="New email address" {...form.field("newEmail")} />
+      <PasswordField purpose="current" label="Your password" {...form.field("password")} />
+      <FormAlert message={form.failure} />
+      <SubmitButton pending={form.formState.isSubmitting} label="Send a code to the new address" pendingLabel="Sending the code..." />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { profileSchema, type SessionUser } from "../../../shared/auth";
 import { FormAlert, SubmitButton, TextField } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
-import { useAuth } from "../auth/AuthProvider";
-import { authApi } from "../auth/api";
-import { toast } from "../toast/toast-store";
+import { useAuth } from "../../lib/session/AuthProvider";
+import { toast } from "../../lib/toast";
+import { accountApi } from "./api";
 
 const fields = ["firstName", "lastName", "phone", "location", "company"] as const;
 
@@ -27,7 +27,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   });
 
   const onSubmit = submit(async (changes) => {
-    const saved = await authApi.updateProfile(changes);
+    const saved = await accountApi.updateProfile(changes);
     // The settings screen keys this form by the saved values: it starts again from them.
     updateUser(saved);
     toast.success("Profile saved.");

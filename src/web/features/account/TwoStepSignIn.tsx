@@ -1,18 +1,30 @@
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
+import { ApiError } from "../../../shared/api";
 import { mfaCodeSchema, type SessionUser } from "../../../shared/auth";
-import { FormAlert, FormSuccess, mutedTextClass } from "../../components/form/form-fields";
+import { FormAlert, FormSuccess, mutedTextClass, PasswordField } from "../../components/form/form-fields";
 import { useAttempt } from "../../components/form/use-attempt";
 import { Button } from "../../components/ui/Button";
 import { saveFile } from "../../lib/save-file";
-import { useAuth } from "../auth/AuthProvider";
-import { authApi, type MfaEnrolment } from "../auth/api";
-import { toast } from "../toast/toast-store";
+import { useAuth } from "../../lib/session/AuthProvider";
+import { toast } from "../../lib/toast";
+import { accountApi, type MfaEnrolment } from "./api";
 import { CodeForm } from "./CodeForm";
 
 function downloadRecoveryCodes(email: string, codes: string[]) {
   const text = `Crestbuild recovery codes for ${email}\nEach code works once, in place of the authenticator app's code.\n\n${codes.join("\n")}\n`;
   saveFile(new Blob([text], { type: "text/plain" }), "crestbuild-recovery-codes.txt");
+}
+
+/** The server names a wrong or missing password under its field; here it is the form's message. */
+async function provingPassword<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const message = error instanceof ApiError ? error.fields.password : undefined;
+    if (error instanceof ApiError && message) throw new ApiError(error.status, message, error.code, error.fields);
+    throw error;
+  }
 }
 
 function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[]; onDone: () => void }) {
@@ -38,14 +50,28 @@ function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[
   );
 }
 
-/** Two-step sign-in with an authenticator app: turning it on (QR code, first code, recovery codes) and off. */
-export function TwoStepSignIn({ user }: { user: SessionUser }) {
+/**
+ * Two-step sign-in with an authenticator app: turning it on (QR code, first code, recovery codes) and off.
+ * `onCodesSaved` runs once the new recovery codes are saved (the required enrolment then goes on to the dashboard).
+ */
+export function TwoStepSignIn({ user, onCodesSaved }: { user: SessionUser; onCodesSaved?: () => void }) {
   const { updateUser } = useAuth();
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const starting = useAttempt();
+  // Turning two-step sign-in on or off needs the current password: a stolen session alone cannot.
+  const [password, setPassword] = useState("");
+  const passwordField = (
+    <PasswordField purpose="current" label="Current password" value={password} onChange={(event) => setPassword(event.target.value)} />
+  );
 
-  if (recoveryCodes) return <RecoveryCodes email={user.email} codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  if (recoveryCodes) {
+    const done = () => {
+      setRecoveryCodes(null);
+      onCodesSaved?.();
+    };
+    return <RecoveryCodes email={user.email} codes={recoveryCodes} onDone={done} />;
+  }
 
   if (user.mfaEnabled) {
     return (
@@ -53,7 +79,8 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
         <p className="flex items-center gap-2 font-semibold text-green-800 dark:text-green-300">
           <ShieldCheck aria-hidden className="size-5" /> Two-step sign-in is on.
         </p>
-        <p className={mutedTextClass}>To turn it off, enter a code from your authenticator app or a recovery code.</p>
+        <p className={mutedTextClass}>To turn it off, enter your password and a code from your authenticator app or a recovery code.</p>
+        <div className="max-w-sm">{passwordField}</div>
         <CodeForm
           label="Authentication code"
           submitLabel="Turn off two-step sign-in"
@@ -61,7 +88,8 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
           schema={mfaCodeSchema}
           emptyOnFailure
           onCode={async (code) => {
-            await authApi.turnOffMfa(code);
+            await provingPassword(() => accountApi.turnOffMfa(password, code));
+            setPassword("");
             updateUser({ ...user, mfaEnabled: false });
             toast.success("Two-step sign-in is off.");
           }}
@@ -101,7 +129,7 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
           schema={mfaCodeSchema}
           emptyOnFailure
           onCode={async (code) => {
-            const result = await authApi.confirmMfaEnrolment(code);
+            const result = await accountApi.confirmMfaEnrolment(code);
             setEnrolment(null);
             setRecoveryCodes(result.recoveryCodes);
             updateUser({ ...user, mfaEnabled: true });
@@ -122,9 +150,15 @@ export function TwoStepSignIn({ user }: { user: SessionUser }) {
         Besides your password, ask for a code from an app on your phone when you sign in. Someone who learns your password still cannot get
         in.
       </p>
+      <div className="w-full max-w-sm">{passwordField}</div>
       <FormAlert message={starting.failure} />
       <Button
-        onClick={() => void starting.attempt(async () => setEnrolment(await authApi.startMfaEnrolment()))}
+        onClick={() =>
+          void starting.attempt(async () => {
+            setEnrolment(await provingPassword(() => accountApi.startMfaEnrolment(password)));
+            setPassword("");
+          })
+        }
         disabled={starting.pending}
       >
         {starting.pending ? "Starting..." : "Turn on two-step sign-in"}

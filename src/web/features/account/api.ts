@@ -1,3 +1,5 @@
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
+import { queryOptions } from "@tanstack/react-query";
 import {
   type ChangeEmailInput,
   type DeleteAccountInput,
@@ -5,13 +7,24 @@ import {
   myDataFileName,
   type NotificationSettings,
 } from "../../../shared/account";
-import type { SessionUser } from "../../../shared/auth";
+import type { ProfileInput, SessionUser } from "../../../shared/auth";
+import type { SignInMethods } from "../../../shared/identities";
 import type { NotificationPreferences } from "../../../shared/notifications";
-import { privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest } from "../../lib/http";
+import type { PasskeySummary } from "../../../shared/passkeys";
+import { PRIVATE_QUERY_META, privateQuery } from "../../lib/api-query";
+import { apiDownload, apiRequest, apiRequestWithRetry } from "../../lib/http";
 
-/** The /settings calls beyond the profile, photo, password and two-step sign-in (those are in features/auth/api.ts). */
+/** The /settings calls of the signed-in user's own account (the password change is the sign-in screens', in features/auth/api.ts). */
 export const accountApi = {
+  updateProfile: (changes: ProfileInput) => apiRequest<SessionUser>("PUT", "/auth/profile", changes),
+  uploadAvatar(file: File) {
+    const form = new FormData();
+    form.append("avatar", file);
+    return apiRequest<{ avatar: string }>("POST", "/users/upload-avatar", form);
+  },
+  startMfaEnrolment: (password: string) => apiRequest<MfaEnrolment>("POST", "/auth/mfa/enroll", { password }),
+  confirmMfaEnrolment: (code: string) => apiRequest<{ recoveryCodes: string[] }>("POST", "/auth/mfa/verify", { code }),
+  turnOffMfa: (password: string, code: string) => apiRequest<null>("POST", "/auth/mfa/unenroll", { password, code }),
   /** Emails a code to the new address; the address changes once the code comes back. */
   requestEmailChange: (input: ChangeEmailInput) => apiRequest<{ pendingEmail: string }>("POST", "/auth/change-email", input),
   confirmEmailChange: (code: string) => apiRequest<SessionUser>("POST", "/auth/confirm-email-change", { code }),
@@ -20,9 +33,30 @@ export const accountApi = {
   signOutDevice: (sessionId: string) => apiRequest<null>("DELETE", `/auth/sessions/${encodeURIComponent(sessionId)}`, {}),
   /** The user's data as a JSON file (NDPA right of access). */
   downloadMyData: () => apiDownload("/users/me/export", myDataFileName(new Date())),
+  /** Answers the provider's page to send the browser to; it comes back to /settings. */
+  linkIdentity: (provider: string) => apiRequest<{ url: string }>("POST", `/auth/oidc/${encodeURIComponent(provider)}/link`, {}),
+  unlinkIdentity: (provider: string) => apiRequest<null>("DELETE", `/auth/identities/${encodeURIComponent(provider)}`, {}),
+  passkeyOptions: () => apiRequest<PublicKeyCredentialCreationOptionsJSON>("POST", "/auth/passkeys/register/options", {}),
+  addPasskey: (name: string, response: RegistrationResponseJSON) =>
+    apiRequest<PasskeySummary>("POST", "/auth/passkeys", { name, response }),
+  removePasskey: (id: string) => apiRequest<null>("DELETE", `/auth/passkeys/${encodeURIComponent(id)}`, {}),
   deleteAccount: (input: DeleteAccountInput) => apiRequest<null>("DELETE", "/users/me", input),
 };
 
+export type MfaEnrolment = { secret: string; otpauthUri: string; qrCodeSvg: string };
+
+/** The signed-in user's account, fetched with the retry helper (docs/product.md#http-client) (so the query itself does not retry too). */
+export const profileQuery = queryOptions({
+  queryKey: ["/auth/profile"],
+  queryFn: () => apiRequestWithRetry<SessionUser>("GET", "/auth/profile"),
+  retry: false,
+  meta: PRIVATE_QUERY_META,
+});
+
 export const notificationSettingsQuery = privateQuery<NotificationSettings>(["/users/me/notification-preferences"]);
+
+export const signInMethodsQuery = privateQuery<SignInMethods>(["/auth/identities"]);
+
+export const passkeysQuery = privateQuery<{ passkeys: PasskeySummary[] }>(["/auth/passkeys"]);
 
 export const deviceSessionsQuery = privateQuery<{ sessions: DeviceSession[] }>(["/auth/sessions"]);

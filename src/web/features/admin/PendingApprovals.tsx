@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AdminUserRow } from "../../../shared/admin-users";
+import { ApproveButton } from "../../components/ui/ApproveButton";
 import { Avatar } from "../../components/ui/Avatar";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { ApproveButton } from "./ApproveButton";
-import { adminUsersQuery } from "./api";
+import { adminUsersKey, adminUsersQuery, approveAccount } from "./api";
 
 function PendingAccount({ account }: { account: AdminUserRow }) {
   const name = `${account.firstName} ${account.lastName}`;
@@ -21,7 +21,7 @@ function PendingAccount({ account }: { account: AdminUserRow }) {
           </p>
         </div>
       </div>
-      <ApproveButton accountId={account.id} name={name} />
+      <ApproveButton name={name} approve={() => approveAccount(account.id)} refresh={[adminUsersKey]} />
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { pageOf, pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
+import { AccountControls } from "./AccountControls";
 import { adminUsersQuery } from "./api";
 
 function statusOf(account: AdminUserRow): string {
@@ -21,8 +22,11 @@ function statusOf(account: AdminUserRow): string {
 const statuses = ["pending", "active", "blocked"] as const;
 const roles = ["admin", "staff", "user"] as const;
 
-/** Every account, searchable and filtered by status and role; the filters live in the address, so a reload keeps them. */
-export function UsersList() {
+/**
+ * Every account, searchable and filtered by status and role (the filters live in the address, so a reload keeps
+ * them), each with its role and department menus, block and delete; `selfId` is the signed-in admin's account.
+ */
+export function UsersList({ selfId }: { selfId: string }) {
   const { params, update } = useSearchFilters();
   const query: AdminUsersQuery = {
     status: pickAllowed(params.get("status"), statuses),
@@ -31,7 +35,7 @@ export function UsersList() {
     page: pageOf(params),
   };
   const users = useQuery({ ...adminUsersQuery(query), placeholderData: keepPreviousData });
-  const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  const pageCount = users.data?.pageCount ?? 1;
 
   return (
     <div className="flex flex-col gap-4">
@@ -60,29 +64,32 @@ export function UsersList() {
           <ResultCount count={users.data.total} one="account" many="accounts" />
           <ul className="divide-y divide-neutral-light dark:divide-brand-700" aria-busy={users.isFetching}>
             {users.data.items.map((account) => (
-              <li key={account.id} className="grid gap-2 py-3 sm:grid-cols-[1fr_10rem_10rem] sm:items-center">
-                <div className="flex min-w-0 items-center gap-3">
-                  <Avatar person={account} />
-                  <div className="min-w-0">
-                    <p className="font-semibold">
-                      {account.firstName} {account.lastName}
-                    </p>
-                    <p className="break-all text-sm">{account.email}</p>
+              <li key={account.id} className="flex flex-col gap-3 py-4">
+                <div className="grid gap-2 sm:grid-cols-[1fr_10rem_10rem] sm:items-center">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <Avatar person={account} />
+                    <div className="min-w-0">
+                      <p className="font-semibold">
+                        {account.firstName} {account.lastName}
+                      </p>
+                      <p className="break-all text-sm">{account.email}</p>
+                    </div>
                   </div>
+                  <p className="text-sm">
+                    {roleLabels[account.role]}
+                    {account.role === "user" ? "" : ` · ${account.department}`}
+                  </p>
+                  <p className="text-sm">
+                    <span className="font-medium">{statusOf(account)}</span>
+                    <br />
+                    <span className="text-brand-700 dark:text-neutral-light">
+                      {account.lastLoginAt
+                        ? `Last sign-in ${formatDateTime(account.lastLoginAt)}`
+                        : `Joined ${formatDate(account.createdAt)}`}
+                    </span>
+                  </p>
                 </div>
-                <p className="text-sm">
-                  {roleLabels[account.role]}
-                  {account.role === "user" ? "" : ` · ${account.department}`}
-                </p>
-                <p className="text-sm">
-                  <span className="font-medium">{statusOf(account)}</span>
-                  <br />
-                  <span className="text-brand-700 dark:text-neutral-light">
-                    {account.lastLoginAt
-                      ? `Last sign-in ${formatDateTime(account.lastLoginAt)}`
-                      : `Joined ${formatDate(account.createdAt)}`}
-                  </span>
-                </p>
+                <AccountControls account={account} isSelf={account.id === selfId} />
               </li>
             ))}
           </ul>

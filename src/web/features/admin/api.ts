@@ -1,9 +1,37 @@
+import type { AdminDashboard, AdminHealth, Announcement, AuditAction, AuditPage, SiteSettings } from "../../../shared/admin";
 import type { AdminUsersPage, AdminUsersQuery } from "../../../shared/admin-users";
+import type { Role } from "../../../shared/departments";
+import type { Page } from "../../../shared/paging";
 import { privateQuery } from "../../lib/api-query";
 import { apiRequest } from "../../lib/http";
 
-export const adminUsersQuery = (query: AdminUsersQuery) =>
-  privateQuery<AdminUsersPage>(["/admin/users", { status: query.status, role: query.role, search: query.search, page: query.page }]);
+/** Every cached page of the accounts list starts with this key. */
+export const adminUsersKey = ["/admin/users"] as const;
 
-export const approveAccount = (userId: string) =>
-  apiRequest<{ id: string }>("POST", `/admin/users/${encodeURIComponent(userId)}/approve`, {});
+export const adminUsersQuery = (query: AdminUsersQuery) =>
+  privateQuery<AdminUsersPage>([...adminUsersKey, { status: query.status, role: query.role, search: query.search, page: query.page }]);
+
+const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
+
+export const approveAccount = (userId: string) => apiRequest<{ id: string }>("POST", `${userPath(userId)}/approve`, {});
+
+/** The account changes of README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff; each is refused for the admin's own account and the last active admin. */
+export const accountChanges = {
+  role: (userId: string, role: Role) => apiRequest<unknown>("PUT", `${userPath(userId)}/role`, { role }),
+  department: (userId: string, department: string) => apiRequest<unknown>("PUT", `${userPath(userId)}/department`, { department }),
+  block: (userId: string, blocked: boolean, reason?: string) =>
+    apiRequest<unknown>("POST", `${userPath(userId)}/block`, { blocked, ...(reason ? { reason } : {}) }),
+  remove: (userId: string) => apiRequest<unknown>("DELETE", userPath(userId)),
+};
+
+export const adminDashboardQuery = () => privateQuery<AdminDashboard>(["/admin/dashboard"]);
+export const adminHealthQuery = () => privateQuery<AdminHealth>(["/admin/health"]);
+export const adminSettingsQuery = () => privateQuery<SiteSettings>(["/admin/settings"]);
+export const saveSettings = (settings: SiteSettings) => apiRequest<SiteSettings>("PUT", "/admin/settings", settings);
+
+export const auditLogQuery = (filters: { action?: AuditAction; search?: string; page: number }) =>
+  privateQuery<AuditPage>(["/admin/audit-log", filters]);
+
+export const sendAnnouncement = (announcement: { audience: string; title: string; body: string }) =>
+  apiRequest<Announcement>("POST", "/admin/announcements", announcement);
+export const announcementsQuery = (page: number) => privateQuery<Page<Announcement>>(["/announcements", { page }]);

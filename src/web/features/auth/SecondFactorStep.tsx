@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { authMessages } from "../../../shared/auth";
+import { authMessages } from "../../../shared/auth-messages";
 import { CodeField, FormAlert, SubmitButton } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { AuthHeader } from "./AuthScreen";

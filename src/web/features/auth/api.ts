@@ -1,12 +1,11 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { CompleteLoginResult, ProfileInput, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
-import { PRIVATE_QUERY_META } from "../../lib/api-query";
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { CompleteLoginResult, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
 import { apiRequest, apiRequestWithRetry } from "../../lib/http";
 import { worthAnotherTry } from "./login-messages";
 
 export type RegistrationResult = { userId: string; email: string; role: SessionUser["role"]; requiresApproval: boolean };
 
-/** The account API of SPEC §7 as the screens use it. */
+/** The sign-in, registration and password calls of README.md#accounts-apiauth (the /settings ones are in features/account/api.ts). */
 export const authApi = {
   register: (input: RegistrationInput) => apiRequest<RegistrationResult>("POST", "/auth/register", input),
   verifyEmail: (email: string, code: string) =>
@@ -14,7 +13,7 @@ export const authApi = {
   resendVerification: (email: string) => apiRequest<null>("POST", "/auth/resend-verification", { email }),
   verifyCredentials: (email: string, password: string) =>
     apiRequest<VerifyCredentialsResult>("POST", "/auth/verify-credentials", { email, password }),
-  /** SPEC §4: tried with retries, then once more without. */
+  /** docs/product.md#sign-in: tried with retries, then once more without. */
   async completeLogin(userId: string, ticket: string, code?: string): Promise<CompleteLoginResult> {
     const body = { userId, ticket, code };
     try {
@@ -24,28 +23,16 @@ export const authApi = {
       return apiRequest<CompleteLoginResult>("POST", "/auth/complete-login", body);
     }
   },
+  /** The password of the account an identity provider's email belongs to, before the provider is linked. */
+  confirmProviderLink: (token: string, password: string) =>
+    apiRequest<VerifyCredentialsResult>("POST", "/auth/oidc/confirm-link", { token, password }),
+  passkeyOptions: () => apiRequest<PublicKeyCredentialRequestOptionsJSON>("POST", "/auth/passkeys/sign-in/options", {}),
+  /** Two factors at once: the session, with no authenticator code after it. */
+  signInWithPasskey: (response: AuthenticationResponseJSON) =>
+    apiRequest<CompleteLoginResult>("POST", "/auth/passkeys/sign-in", { response }),
   forgotPassword: (email: string) => apiRequest<null>("POST", "/auth/forgot-password", { email }),
   resetPassword: (email: string, code: string, newPassword: string) =>
     apiRequest<null>("POST", "/auth/reset-password", { email, code, newPassword }),
   changePassword: (currentPassword: string, newPassword: string) =>
     apiRequest<null>("POST", "/auth/change-password", { currentPassword, newPassword }),
-  updateProfile: (changes: ProfileInput) => apiRequest<SessionUser>("PUT", "/auth/profile", changes),
-  uploadAvatar(file: File) {
-    const form = new FormData();
-    form.append("avatar", file);
-    return apiRequest<{ avatar: string }>("POST", "/users/upload-avatar", form);
-  },
-  startMfaEnrolment: () => apiRequest<MfaEnrolment>("POST", "/auth/mfa/enroll", {}),
-  confirmMfaEnrolment: (code: string) => apiRequest<{ recoveryCodes: string[] }>("POST", "/auth/mfa/verify", { code }),
-  turnOffMfa: (code: string) => apiRequest<null>("POST", "/auth/mfa/unenroll", { code }),
 };
-
-export type MfaEnrolment = { secret: string; otpauthUri: string; qrCodeSvg: string };
-
-/** The signed-in user's account, fetched with the SPEC §9 retry helper (so the query itself does not retry too). */
-export const profileQuery = queryOptions({
-  queryKey: ["/auth/profile"],
-  queryFn: () => apiRequestWithRetry<SessionUser>("GET", "/auth/profile"),
-  retry: false,
-  meta: PRIVATE_QUERY_META,
-});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tooManyLoginAttemptsBrowser } from "../../../shared/auth";
+import { tooManyLoginAttemptsBrowser } from "../../../shared/auth-messages";
 import { afterFailedAttempt, blockedForMinutes, type LoginAttempts } from "./login-attempts";
 
 const MINUTE = 60_000;
@@ -11,7 +11,7 @@ function failures(count: number, everyMs = 0): LoginAttempts {
   return attempts;
 }
 
-describe("browser sign-in limit (SPEC §5)", () => {
+describe("browser sign-in limit (docs/product.md#validation)", () => {
   it("allows 4 failures and blocks after the 5th", () => {
     expect(blockedForMinutes(failures(4), start)).toBeNull();
     expect(blockedForMinutes(failures(5), start)).toBe(15);

@@ -1,6 +1,6 @@
-import { LOGIN_RATE_LIMIT } from "../../../shared/auth";
+import { LOGIN_RATE_LIMIT } from "../../../shared/auth-messages";
 
-/** SPEC §3/§5: failed sign-ins in this browser, kept in local storage: how many, and when the last was. */
+/** docs/product.md#validation: failed sign-ins in this browser, kept in local storage: how many, and when the last was. */
 export type LoginAttempts = { count: number; lastAttemptAt: number };
 
 const LOGIN_ATTEMPTS_STORAGE_KEY = "crestbuild.loginAttempts";
@@ -45,5 +45,5 @@ export function writeLoginAttempts(attempts: LoginAttempts) {
   }
 }
 
-/** SPEC §5: a successful sign-in resets the counter. */
+/** docs/product.md#validation: a successful sign-in resets the counter. */
 export const clearLoginAttempts = () => writeLoginAttempts(NONE);

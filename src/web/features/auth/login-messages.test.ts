@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../shared/api";
 import { completeLoginFailure, credentialsFailure, worthAnotherTry } from "./login-messages";
 
-describe("sign-in messages (SPEC §8)", () => {
+describe("sign-in messages (docs/product.md#wording)", () => {
   it("says what went wrong with the credentials, counting only wrong ones", () => {
     expect(credentialsFailure(new ApiError(401, "Invalid credentials", "invalid_credentials"))).toEqual({
       message: "Email or password is incorrect. Please try again.",

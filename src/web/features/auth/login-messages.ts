@@ -1,7 +1,7 @@
 import { ApiError } from "../../../shared/api";
-import { authMessages } from "../../../shared/auth";
+import { authMessages } from "../../../shared/auth-messages";
 
-/** SPEC §8 sign-in wording that only the browser shows. */
+/** Sign-in wording (docs/product.md#wording) that only the browser shows. */
 export const loginMessages = {
   incorrect: "Email or password is incorrect. Please try again.",
   invalidInput: "Invalid email or password. Please try again.",
@@ -17,7 +17,7 @@ export type LoginFailure = {
   message: string;
   /** The password was right but the email address is not confirmed yet: offer the code screen. */
   unverifiedEmail?: boolean;
-  /** The attempt counts towards the browser's limit of SPEC §5 (the credentials were wrong). */
+  /** The attempt counts towards the browser's limit of docs/product.md#validation (the credentials were wrong). */
   counts?: boolean;
 };
 
@@ -63,7 +63,7 @@ export function completeLoginFailure(error: unknown): string {
   return authMessages.completeLoginFailed;
 }
 
-/** SPEC §4: complete-login is tried once more after its retries, unless the server's answer was final. */
+/** docs/product.md#sign-in: complete-login is tried once more after its retries, unless the server's answer was final. */
 export function worthAnotherTry(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return !(error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { BLOG_COVER_MAX_BYTES, blogAdminMessages, type ManagedPost } from "../../../shared/blog-admin";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { ImageUploadButton } from "../../components/ui/ImageUploadButton";
-import { toast } from "../toast/toast-store";
+import { toast } from "../../lib/toast";
 import { afterPostChange, blogAdminApi } from "./api";
 
 /** The post's cover: uploaded (checked here first, then by the server from its bytes) and shown at once. */

@@ -10,7 +10,7 @@ import { Button, ButtonLink } from "../../components/ui/Button";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
-import { toast } from "../toast/toast-store";
+import { toast } from "../../lib/toast";
 import { afterPostChange, blogAdminApi, managedPostQuery } from "./api";
 import { CoverImageField } from "./CoverImageField";
 import { MarkdownPreview } from "./MarkdownPreview";

@@ -1,18 +1,20 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { BlogPostCreateInput, BlogPostStatus, BlogPostUpdateInput, ManagedPost, ManagedPostsPage } from "../../../shared/blog-admin";
-import { privateQuery } from "../../lib/api-query";
+import { pathStartsWith, privateQuery } from "../../lib/api-query";
 import { apiRequest } from "../../lib/http";
+import { sitePaths } from "../site";
+
+const MANAGED_POSTS_PATH = "/blog/manage/posts";
+const postPath = (id: number) => `${MANAGED_POSTS_PATH}/${id}`;
 
 export const managedPostsQuery = (status: BlogPostStatus, page: number) =>
-  privateQuery<ManagedPostsPage>(["/blog/manage/posts", { status, page }]);
+  privateQuery<ManagedPostsPage>([MANAGED_POSTS_PATH, { status, page }]);
 
-export const managedPostQuery = (id: number) => privateQuery<ManagedPost>([`/blog/manage/posts/${id}`]);
-
-const postPath = (id: number) => `/blog/manage/posts/${id}`;
+export const managedPostQuery = (id: number) => privateQuery<ManagedPost>([postPath(id)]);
 
 /** Writing the blog (Digital Marketing and admins). */
 export const blogAdminApi = {
-  create: (input: BlogPostCreateInput) => apiRequest<ManagedPost>("POST", "/blog/manage/posts", input),
+  create: (input: BlogPostCreateInput) => apiRequest<ManagedPost>("POST", MANAGED_POSTS_PATH, input),
   update: (id: number, changes: BlogPostUpdateInput) => apiRequest<ManagedPost>("PUT", postPath(id), changes),
   publish: (id: number) => apiRequest<ManagedPost>("POST", `${postPath(id)}/publish`, {}),
   unpublish: (id: number) => apiRequest<ManagedPost>("POST", `${postPath(id)}/unpublish`, {}),
@@ -34,6 +36,6 @@ export async function afterPostChange(queryClient: QueryClient, id: number, post
   if (post) queryClient.setQueryData(managedPostQuery(id).queryKey, post);
   else queryClient.removeQueries({ queryKey: managedPostQuery(id).queryKey });
   await queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] === "/blog/manage/posts" || String(query.queryKey[0]).startsWith("/blog/posts"),
+    predicate: (query) => query.queryKey[0] === MANAGED_POSTS_PATH || pathStartsWith(sitePaths.posts)(query),
   });
 }

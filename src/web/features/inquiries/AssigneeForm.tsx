@@ -6,8 +6,8 @@ import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { FormAlert, inputClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
-import { useAuth } from "../auth/AuthProvider";
-import { staffDirectoryQuery } from "./api";
+import { staffDirectoryQuery } from "../../lib/queries/staff-directory";
+import { useAuth } from "../../lib/session/AuthProvider";
 import { updateFailure, useInquiryUpdate } from "./use-inquiry-update";
 
 const fullName = (person: DirectoryEntry) => `${person.firstName} ${person.lastName}`;

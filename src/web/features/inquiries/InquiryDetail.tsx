@@ -6,7 +6,7 @@ import type { InquiryItem } from "../../../shared/inquiries";
 import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
-import { useAuth } from "../auth/AuthProvider";
+import { useAuth } from "../../lib/session/AuthProvider";
 import { AssigneeForm } from "./AssigneeForm";
 import { inquiryQuery } from "./api";
 import { HandlingForm } from "./HandlingForm";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { InquiryItem } from "../../../shared/inquiries";
-import { projectStatusLabels } from "../../../shared/projects";
+import { projectStatusLabels } from "../../../shared/project-terms";
 import { FormAlert, linkClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { SearchForm } from "../../components/ui/SearchForm";

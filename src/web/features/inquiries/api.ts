@@ -1,10 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { InquiryItem, InquiryPage, InquiryStats, InquiryUpdate, inquiryListQuerySchema } from "../../../shared/inquiries";
-import type { ProjectListPage } from "../../../shared/projects";
-import type { StaffDirectory } from "../../../shared/staff-directory";
-import { privateQuery } from "../../lib/api-query";
+import { pathStartsWith, privateQuery } from "../../lib/api-query";
 import { apiRequest } from "../../lib/http";
+import { projectsListQuery } from "../../lib/queries/projects";
 
 export type InquiryFilters = z.output<typeof inquiryListQuerySchema>;
 
@@ -18,11 +17,7 @@ export const inquiryStatsQuery = privateQuery<InquiryStats>(["/inquiries/stats"]
 export const updateInquiry = (id: number, changes: InquiryUpdate) => apiRequest<InquiryItem>("PUT", `/inquiries/${id}`, changes);
 
 /** Every list, count and detail of inquiries is stale after a change. */
-export const refreshInquiries = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/inquiries") });
-
-/** Staff and admins: the people an inquiry can be assigned to are among them. */
-export const staffDirectoryQuery = privateQuery<StaffDirectory>(["/users"]);
+export const refreshInquiries = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: pathStartsWith("/inquiries") });
 
 /** Projects found by title, reference or city, to link the one an inquiry became. */
-export const projectSearchQuery = (search: string) => privateQuery<ProjectListPage>(["/projects", { search, pageSize: 8 }]);
+export const projectSearchQuery = (search: string) => projectsListQuery({ search, pageSize: 8 });

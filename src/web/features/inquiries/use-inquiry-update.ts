@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../../shared/api";
 import type { InquiryUpdate } from "../../../shared/inquiries";
 import { failureMessage } from "../../components/form/form-errors";
-import { toast } from "../toast/toast-store";
+import { toast } from "../../lib/toast";
 import { inquiryQuery, refreshInquiries, updateInquiry } from "./api";
 
 /** Saves a change to one inquiry; the inbox's lists and counts follow. */

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import type { ConversationSummary } from "../../../shared/conversations";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { useAuth } from "../auth/AuthProvider";
+import { useAuth } from "../../lib/session/AuthProvider";
 import { Composer } from "./Composer";
 import { ConversationKindIcon, kindLabel } from "./ConversationKindIcon";
 import { MessageLog } from "./MessageLog";

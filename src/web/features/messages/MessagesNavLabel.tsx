@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
-import { conversationsQuery } from "./api";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { conversationsQuery, totalUnreadOf } from "../../lib/queries/conversations";
 
 /** "Messages" for the portal's navigation, with the number of unread messages (kept live by RealtimeSync). */
 export function MessagesNavLabel() {
-  const unread = useQuery(conversationsQuery).data?.totalUnread ?? 0;
+  const unread = totalUnreadOf(useInfiniteQuery(conversationsQuery).data) ?? 0;
   return (
     <span className="flex items-center gap-2">
       Messages

@@ -4,15 +4,17 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { canUseDepartmentChannel } from "../../../shared/access";
 import { type ConversationSummary, conversationPath } from "../../../shared/conversations";
-import { GENERAL_USERS } from "../../../shared/departments";
+import { departmentNames, GENERAL_USERS } from "../../../shared/departments";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert, InlineAlert, inputClass, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { DialogButton } from "../../components/ui/DialogButton";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { useAuth } from "../auth/AuthProvider";
-import { conversationsQuery, openDepartmentChannel, openDirectConversation, staffDirectoryQuery } from "./api";
+import { conversationsQuery } from "../../lib/queries/conversations";
+import { staffDirectoryQuery } from "../../lib/queries/staff-directory";
+import { useAuth } from "../../lib/session/AuthProvider";
+import { openDepartmentChannel, openDirectConversation } from "./api";
 import { OnlineText, PersonAvatar, useOnlinePeople } from "./people";
 
 /** Opens a conversation the server has just found or created: the list learns of it first, so the page can show it. */
@@ -28,6 +30,9 @@ function useOpenConversation<Target>(open: (target: Target) => Promise<{ convers
     },
   });
 }
+
+// Accounts and Accounting share one dashboard but have a channel each, as the departments people register in.
+const staffDepartmentNames = departmentNames.filter((name) => name !== GENERAL_USERS);
 
 const nameOf = (person: DirectoryEntry) => `${person.firstName} ${person.lastName}`;
 
@@ -95,6 +100,26 @@ export function NewMessageButton() {
     >
       {(close) => <ColleaguePicker onOpened={close} />}
     </DialogButton>
+  );
+}
+
+/** Admins reach every department's channel (from /admin): one button a department. */
+export function DepartmentChannelMenu() {
+  const open = useOpenConversation(openDepartmentChannel);
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-wrap gap-2" aria-label="Department channels">
+        {staffDepartmentNames.map((department) => (
+          <li key={department}>
+            <Button variant="secondary" onClick={() => open.mutate(department)} disabled={open.isPending}>
+              <Users aria-hidden className="size-4" />
+              {department}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <InlineAlert message={open.isError ? failureMessage(open.error) : null} />
+    </div>
   );
 }
 

@@ -1,15 +1,11 @@
 import { ApiError } from "../../../shared/api";
-import type { ChatMessage, ConversationList, ConversationSummary, MessagePage, ReadMarker } from "../../../shared/conversations";
+import type { ChatMessage, ConversationSummary, MessagePage, ReadMarker } from "../../../shared/conversations";
 import type { Presence } from "../../../shared/realtime";
-import type { StaffDirectory } from "../../../shared/staff-directory";
 import { apiPathOf, privateQuery } from "../../lib/api-query";
 import { apiRequest } from "../../lib/http";
 import { RETRY_POLICY } from "../../lib/retry";
 
-/** The viewer's conversations, latest activity first, and their unread total (the header's badge too). */
-export const conversationsQuery = privateQuery<ConversationList>(["/conversations"]);
-
-/** A refusal (403, 404) is an answer, shown at once; other failures get the SPEC §9 retries. */
+/** A refusal (403, 404) is an answer, shown at once; other failures get the retries of docs/product.md#http-client. */
 export const retryUnlessRefused = (failureCount: number, error: Error) =>
   failureCount < RETRY_POLICY.maxRetries && !(error instanceof ApiError && (error.status === 403 || error.status === 404));
 
@@ -18,9 +14,6 @@ export const projectConversationQuery = (projectId: number) => ({
   ...privateQuery<{ conversation: ConversationSummary }>([`/conversations/project/${projectId}`]),
   retry: retryUnlessRefused,
 });
-
-/** The staff directory, to pick a colleague to write to (staff and admins). */
-export const staffDirectoryQuery = privateQuery<StaffDirectory>(["/users"]);
 
 /** Which of these people have the portal open (staff and admins); ids sorted so one set shares one cache entry. */
 export const presenceQuery = (ids: readonly string[]) => privateQuery<Presence>(["/presence", { ids: [...ids].sort().join(",") }]);

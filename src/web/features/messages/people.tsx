@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { ChatPerson } from "../../../shared/conversations";
 import { Avatar } from "../../components/ui/Avatar";
-import { useAuth } from "../auth/AuthProvider";
+import { useAuth } from "../../lib/session/AuthProvider";
 import { presenceQuery } from "./api";
 
 const PRESENCE_REFRESH_MS = 60_000;

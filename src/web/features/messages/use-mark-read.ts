@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { ChatMessage, ConversationList, ReadMarker } from "../../../shared/conversations";
-import { conversationsQuery, markConversationRead } from "./api";
+import type { ChatMessage, ReadMarker } from "../../../shared/conversations";
+import { conversationsQuery, type LoadedConversations, loadedConversations, totalUnreadOf } from "../../lib/queries/conversations";
+import { markConversationRead } from "./api";
 
 function subscribeVisibility(onChange: () => void) {
   document.addEventListener("visibilitychange", onChange);
@@ -10,12 +11,18 @@ function subscribeVisibility(onChange: () => void) {
 const pageVisible = () => document.visibilityState === "visible";
 
 /** The list's unread counts as the server now sees them, at once (its conversation.read event refreshes the other tabs). */
-function applyReadMarker(list: ConversationList | undefined, marker: ReadMarker): ConversationList | undefined {
-  if (!list) return list;
-  const conversations = list.conversations.map((item) =>
-    item.id === marker.conversationId ? { ...item, unread: marker.unread, lastReadMessageId: marker.lastReadMessageId } : item,
-  );
-  return { conversations, totalUnread: conversations.reduce((total, item) => total + item.unread, 0) };
+function applyReadMarker(list: LoadedConversations | undefined, marker: ReadMarker): LoadedConversations | undefined {
+  const before = loadedConversations(list).find((item) => item.id === marker.conversationId);
+  if (!list || !before) return list;
+  const totalUnread = Math.max(0, (totalUnreadOf(list) ?? 0) - before.unread + marker.unread);
+  const pages = list.pages.map((page) => ({
+    ...page,
+    totalUnread,
+    items: page.items.map((item) =>
+      item.id === marker.conversationId ? { ...item, unread: marker.unread, lastReadMessageId: marker.lastReadMessageId } : item,
+    ),
+  }));
+  return { ...list, pages };
 }
 
 /**
@@ -35,7 +42,7 @@ export function useMarkRead(conversationId: number, lastReadMessageId: number, n
     marked.current = newest.id;
     markConversationRead(conversationId, newest.id).then(
       (marker) => {
-        queryClient.setQueryData<ConversationList>(conversationsQuery.queryKey, (list) => applyReadMarker(list, marker));
+        queryClient.setQueryData(conversationsQuery.queryKey, (list) => applyReadMarker(list, marker));
         // A list fetch already on its way may predate the marker: start it again.
         void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { onRealtimeEvent } from "../realtime/realtime-client";
+import { onRealtimeEvent } from "../../lib/realtime-client";
 import { fetchMessages } from "./api";
 import { addToThread, threadQuery } from "./thread-cache";
 

@@ -16,6 +16,9 @@ export function NotificationBell() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
   });
   const unread = notifications.data?.unread ?? 0;
+  const openAlerts = notifications.data?.openSecurityAlerts ?? 0;
+  const count = unread + openAlerts;
+  const alertsLabel = `${openAlerts} open security ${openAlerts === 1 ? "alert" : "alerts"}`;
 
   return (
     <div ref={panel.container} className="relative">
@@ -25,13 +28,16 @@ export function NotificationBell() {
         className="relative flex size-10 items-center justify-center rounded-full border border-neutral-light dark:border-brand-700"
       >
         <Bell aria-hidden className="size-5" />
-        <span className="sr-only">Notifications{unread > 0 ? `, ${unread} unread` : ""}</span>
-        {unread > 0 ? (
+        <span className="sr-only">
+          Notifications{unread > 0 ? `, ${unread} unread` : ""}
+          {openAlerts > 0 ? `, ${alertsLabel}` : ""}
+        </span>
+        {count > 0 ? (
           <span
             aria-hidden
             className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold text-white"
           >
-            {unread > 99 ? "99+" : unread}
+            {count > 99 ? "99+" : count}
           </span>
         ) : null}
       </button>
@@ -52,6 +58,15 @@ export function NotificationBell() {
             </button>
           ) : null}
         </div>
+        {openAlerts > 0 ? (
+          <Link
+            to="/security#alerts"
+            onClick={() => panel.setOpen(false)}
+            className="mx-2 my-1 block rounded-md bg-red-700 px-3 py-2 font-semibold text-white underline-offset-2 hover:underline"
+          >
+            {alertsLabel}
+          </Link>
+        ) : null}
         {notifications.isPending ? <LoadingMessage>Loading notifications...</LoadingMessage> : null}
         {notifications.isError ? <ErrorMessage error={notifications.error} onRetry={() => void notifications.refetch()} /> : null}
         {notifications.data?.items.length === 0 ? (

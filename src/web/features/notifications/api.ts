@@ -2,7 +2,8 @@ import type { NotificationItem } from "../../../shared/realtime";
 import { privateQuery } from "../../lib/api-query";
 import { apiRequest } from "../../lib/http";
 
-export type NotificationsPage = { items: NotificationItem[]; unread: number };
+/** The bell's list; for admins also the open security alerts, counted on it (0 for others). */
+export type NotificationsPage = { items: NotificationItem[]; unread: number; openSecurityAlerts: number };
 
 export const notificationsQuery = privateQuery<NotificationsPage>(["/notifications"]);
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { projectStatusLabels } from "../../../shared/projects";
+import { projectStatusLabels } from "../../../shared/project-terms";
 import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Pager } from "../../components/ui/Pager";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
@@ -15,7 +15,6 @@ export function ActiveProjectsList() {
   if (projects.isPending) return <LoadingMessage>Loading active projects...</LoadingMessage>;
   if (projects.isError) return <ErrorMessage error={projects.error} onRetry={() => void projects.refetch()} />;
   if (projects.data.items.length === 0) return <EmptyMessage title="No project is active right now." />;
-  const pageCount = Math.ceil(projects.data.total / projects.data.pageSize);
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label="Active projects" aria-busy={projects.isFetching} className="divide-y divide-neutral-light dark:divide-brand-700">
@@ -42,7 +41,7 @@ export function ActiveProjectsList() {
           </li>
         ))}
       </ul>
-      <Pager label="Pages of active projects" page={page} pageCount={pageCount} onPage={setPage} />
+      <Pager label="Pages of active projects" page={page} pageCount={projects.data.pageCount} onPage={setPage} />
     </div>
   );
 }

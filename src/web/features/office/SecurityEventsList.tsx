@@ -1,10 +1,10 @@
 import { ShieldAlert, ShieldCheck } from "lucide-react";
 import type { SecurityEventItem } from "../../../shared/office";
+import { describeSecurityEvent } from "../../../shared/security-events";
+import { describeUserAgent } from "../../../shared/user-agent";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
-import { describeUserAgent } from "../../lib/user-agent";
-import { describeSecurityEvent } from "./security-events";
 
 /** The newest entries of the access log: what happened, to which account, from where. */
 export function SecurityEventsList({ events }: { events: SecurityEventItem[] }) {

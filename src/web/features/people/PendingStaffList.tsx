@@ -1,8 +1,9 @@
 import type { PendingStaffAccount } from "../../../shared/people";
 import { mutedTextClass } from "../../components/form/form-fields";
+import { ApproveButton } from "../../components/ui/ApproveButton";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { ApproveButton } from "../admin/ApproveButton";
+import { adminUsersKey, approveAccount } from "../admin";
 import { peopleQuery } from "./api";
 
 /** Staff who registered and wait to be let in; admins approve them here, HR sees who is coming. */
@@ -33,7 +34,9 @@ export function PendingStaffList({ pending, canApprove }: { pending: PendingStaf
                   {account.emailConfirmed ? "" : " · email not confirmed yet"}
                 </p>
               </div>
-              {canApprove ? <ApproveButton accountId={account.id} name={name} alsoRefresh={peopleQuery.queryKey} /> : null}
+              {canApprove ? (
+                <ApproveButton name={name} approve={() => approveAccount(account.id)} refresh={[adminUsersKey, peopleQuery.queryKey]} />
+              ) : null}
             </li>
           );
         })}

@@ -1,14 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
-import { type PortfolioCandidate, projectCategories, projectCategoryLabels, projectStatusLabels } from "../../../shared/projects";
+import { projectCategories, projectCategoryLabels, projectStatusLabels } from "../../../shared/project-terms";
+import type { PortfolioCandidate } from "../../../shared/projects";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert, mutedTextClass, TextAreaField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { Pager } from "../../components/ui/Pager";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { toast } from "../toast/toast-store";
+import { isProjectsQuery } from "../../lib/queries/projects";
+import { toast } from "../../lib/toast";
+import { sitePaths } from "../site";
 import { portfolioCandidatesQuery, savePortfolioChoice } from "./api";
 
 const SUMMARY_MAX = 600;
@@ -22,7 +25,7 @@ function CandidateForm({ project }: { project: PortfolioCandidate }) {
     onSuccess: async () => {
       toast.success(shown ? `${project.title} is in the public portfolio.` : `${project.title} is not in the public portfolio.`);
       await queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith("/projects") || query.queryKey[0] === "/portfolio",
+        predicate: (query) => isProjectsQuery(query) || query.queryKey[0] === sitePaths.portfolio,
       });
     },
   });
@@ -108,12 +111,7 @@ export function PortfolioManager() {
               <CandidateForm key={`${project.id}:${project.isPortfolio}:${project.publicSummary ?? ""}`} project={project} />
             ))}
           </ul>
-          <Pager
-            label="Pages of projects"
-            page={page}
-            pageCount={Math.ceil(candidates.data.total / candidates.data.pageSize)}
-            onPage={setPage}
-          />
+          <Pager label="Pages of projects" page={page} pageCount={candidates.data.pageCount} onPage={setPage} />
         </>
       ) : null}
     </div>

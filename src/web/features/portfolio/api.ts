@@ -1,8 +1,6 @@
-import type { PortfolioCandidate, ProjectListPage } from "../../../shared/projects";
+import type { PortfolioCandidatesPage } from "../../../shared/projects";
 import { privateQuery } from "../../lib/api-query";
 import { apiRequest } from "../../lib/http";
-
-export type PortfolioCandidatesPage = Omit<ProjectListPage, "items"> & { items: PortfolioCandidate[] };
 
 /** Projects that could be shown publicly, those in the portfolio first. */
 export const portfolioCandidatesQuery = (search: string, page: number) =>

@@ -1,4 +1,4 @@
-import { projectCategories, projectCategoryLabels } from "../../../shared/projects";
+import { projectCategories, projectCategoryLabels } from "../../../shared/project-terms";
 
 /** The lines of business, as the options of a category select. */
 export function CategoryOptions() {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { failureMessage } from "../../components/form/form-errors";
 import { Button } from "../../components/ui/Button";
 import { saveFile } from "../../lib/save-file";
-import { toast } from "../toast/toast-store";
+import { toast } from "../../lib/toast";
 import { projectsApi } from "./api";
 
 /**

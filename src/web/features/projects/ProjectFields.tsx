@@ -1,5 +1,5 @@
 import { useFormContext, useFormState } from "react-hook-form";
-import { type ProjectCategory, type ProjectStatus, projectStatuses, projectStatusLabels } from "../../../shared/projects";
+import { type ProjectCategory, type ProjectStatus, projectStatuses, projectStatusLabels } from "../../../shared/project-terms";
 import { SelectField, TextField } from "../../components/form/form-fields";
 import { CategoryOptions } from "./CategoryOptions";
 import { emptyAsNull } from "./form-values";
@@ -8,6 +8,17 @@ import { emptyAsNull } from "./form-values";
  * The fields the project forms share (new project, request, details, conversion), for a ProjectForm:
  * each reads its form from the context and spans the form's two columns as the forms lay them out.
  */
+
+/** The project's name, across both columns; the dialog focuses it when it opens. */
+export function TitleField({ label = "Title" }: { label?: string }) {
+  const { register } = useFormContext<{ title: string }>();
+  const { errors } = useFormState<{ title: string }>();
+  return (
+    <div className="sm:col-span-2">
+      <TextField label={label} data-autofocus error={errors.title?.message} {...register("title")} />
+    </div>
+  );
+}
 
 /** The line of business; a new project starts with none chosen. */
 export function CategoryField({ unchosen = false }: { unchosen?: boolean }) {

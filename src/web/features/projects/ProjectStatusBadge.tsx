@@ -1,4 +1,4 @@
-import { type ProjectStatus, projectStatusLabels } from "../../../shared/projects";
+import { type ProjectStatus, projectStatusLabels } from "../../../shared/project-terms";
 
 const tones: Record<ProjectStatus, string> = {
   requested: "border-amber-700 bg-amber-50 text-amber-900 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-100",

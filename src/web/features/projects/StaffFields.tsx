@@ -4,7 +4,7 @@ import { Controller, useFormContext, useFormState } from "react-hook-form";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { mutedTextClass, SelectField } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { staffDirectoryQuery } from "./api";
+import { staffDirectoryQuery } from "../../lib/queries/staff-directory";
 import { emptyAsNull } from "./form-values";
 
 const staffName = (person: DirectoryEntry) => `${person.firstName} ${person.lastName}`;

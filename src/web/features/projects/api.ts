@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../../shared/api";
-import type { ConversationList } from "../../../shared/conversations";
 import type {
   CursorPage,
   Milestone,
@@ -9,38 +8,14 @@ import type {
   ProjectCreateInput,
   ProjectDetail,
   ProjectDocument,
-  ProjectFeed,
-  ProjectListPage,
-  ProjectListQuery,
   ProjectPhoto,
   ProjectRequestInput,
-  ProjectStats,
   ProjectUpdateInput,
   SiteUpdate,
 } from "../../../shared/projects";
-import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { apiPathOf, PRIVATE_QUERY_META, privateQuery } from "../../lib/api-query";
 import { apiDownload, apiRequest } from "../../lib/http";
-
-/* Every key starts with the API path, so RealtimeSync refreshes them when the server says a project changed. */
-
-export const projectPath = (projectId: number) => `/projects/${projectId}`;
-
-/** GET /api/projects as the screens ask it (the schema's input takes any page value; the screens send numbers). */
-export type ProjectListParams = Omit<ProjectListQuery, "page" | "pageSize"> & { page?: number; pageSize?: number };
-
-export const projectsListQuery = (query: ProjectListParams) =>
-  privateQuery<ProjectListPage>([
-    "/projects",
-    {
-      search: query.search,
-      status: query.status,
-      category: query.category,
-      page: query.page,
-      pageSize: query.pageSize,
-      sort: query.sort,
-    },
-  ]);
+import { PROJECTS_PATH, projectPath } from "../../lib/queries/projects";
 
 /** A missing or unreadable project answers 404 at once: asking again would not change it. */
 const retryUnlessNotFound = (failures: number, error: Error) => !(error instanceof ApiError && error.status === 404) && failures < 3;
@@ -54,16 +29,8 @@ export const projectQuery = (projectId: number) => ({
 export const documentDownloadUrl = (projectId: number, documentId: number) =>
   `/api${projectPath(projectId)}/documents/${documentId}/download`;
 
-export const projectFeedQuery = privateQuery<ProjectFeed>(["/projects/feed"]);
-export const projectStatsQuery = privateQuery<ProjectStats>(["/projects/stats"]);
 export const projectDocumentsQuery = (projectId: number) =>
   privateQuery<{ items: ProjectDocument[] }>([`${projectPath(projectId)}/documents`]);
-
-/** Approved staff and admins: the people a manager or a team is chosen from. */
-export const staffDirectoryQuery = privateQuery<{ users: DirectoryEntry[] }>(["/users"]);
-
-/** The conversations' unread total, for the dashboard's link to the messages. */
-export const conversationsQuery = privateQuery<ConversationList>(["/conversations"]);
 
 /** The site diary or the gallery, newest first, a page at a time ("load more"). */
 function cursorPages<T>(path: string) {
@@ -79,16 +46,9 @@ function cursorPages<T>(path: string) {
 export const siteUpdatesQuery = (projectId: number) => cursorPages<SiteUpdate>(`${projectPath(projectId)}/updates`);
 export const projectPhotosQuery = (projectId: number) => cursorPages<ProjectPhoto>(`${projectPath(projectId)}/images`);
 
-/**
- * After a change: every projects query fetches again (the project, its lists, the dashboards'
- * figures), as RealtimeSync does for the other people watching.
- */
-export const refreshProjects = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/projects") });
-
 export const projectsApi = {
-  create: (input: ProjectCreateInput) => apiRequest<ProjectDetail>("POST", "/projects", input),
-  request: (input: ProjectRequestInput) => apiRequest<ProjectDetail>("POST", "/projects", input),
+  create: (input: ProjectCreateInput) => apiRequest<ProjectDetail>("POST", PROJECTS_PATH, input),
+  request: (input: ProjectRequestInput) => apiRequest<ProjectDetail>("POST", PROJECTS_PATH, input),
   update: (projectId: number, changes: ProjectUpdateInput) => apiRequest<ProjectDetail>("PUT", projectPath(projectId), changes),
   remove: (projectId: number) => apiRequest<null>("DELETE", projectPath(projectId)),
 

@@ -1,4 +1,4 @@
-import { type ProjectCategory, projectCategories, projectCategoryLabels } from "../../../shared/projects";
+import { type ProjectCategory, projectCategories, projectCategoryLabels } from "../../../shared/project-terms";
 
 /** A category slug as words ("design-build" → "Design and build"); an unknown slug is shown as it is. */
 export const categoryLabel = (category: string) =>

@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_UPLOAD, projectMessages } from "../../../shared/projects";
+import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_UPLOAD, projectMessages } from "../../../shared/project-terms";
 import { IMAGE_TYPES } from "../../lib/image-types";
 
 /**

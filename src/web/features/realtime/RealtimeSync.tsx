@@ -1,35 +1,34 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { RealtimeEvent } from "../../../shared/realtime";
-import { PRIVATE_QUERY_META } from "../../lib/api-query";
-import { toast } from "../toast/toast-store";
-import { onRealtimeEvent, onRealtimeResync, startRealtime } from "./realtime-client";
-
-/** Whether a cached query's API path (its key's first part) starts with this. */
-const pathStartsWith = (prefix: string) => (query: { queryKey: readonly unknown[] }) =>
-  typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(prefix);
+import { PRIVATE_QUERY_META, pathStartsWith } from "../../lib/api-query";
+import { conversationsQuery } from "../../lib/queries/conversations";
+import { isProjectsQuery } from "../../lib/queries/projects";
+import { onRealtimeEvent, onRealtimeResync, startRealtime } from "../../lib/realtime-client";
+import { toast } from "../../lib/toast";
+import { notificationsQuery } from "../notifications";
 
 /** What each pushed event makes stale: the screens showing it fetch it again, without a reload. */
 function applyEvent(queryClient: QueryClient, event: RealtimeEvent) {
   switch (event.type) {
     case "notification":
-      void queryClient.invalidateQueries({ predicate: pathStartsWith("/notifications") });
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
       // No toast about the screen the person is looking at (a message in the conversation they have open).
       if (event.notification.link !== window.location.pathname)
         toast.message(event.notification.title, { description: event.notification.body || undefined });
       return;
     case "project.changed":
       // The project's page and every list, feed or figure it appears in.
-      void queryClient.invalidateQueries({ predicate: pathStartsWith("/projects") });
+      void queryClient.invalidateQueries({ predicate: isProjectsQuery });
       return;
     case "message":
-      void queryClient.invalidateQueries({ queryKey: ["/conversations"], exact: true });
+      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       // An open thread adds the pushed message itself (messages feature): the cached thread is only marked
       // stale, so it is fetched again when next shown, not now.
       void queryClient.invalidateQueries({ predicate: pathStartsWith(`/conversations/${event.conversationId}/`), refetchType: "none" });
       return;
     case "conversation.read":
-      void queryClient.invalidateQueries({ queryKey: ["/conversations"], exact: true });
+      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       return;
   }
 }

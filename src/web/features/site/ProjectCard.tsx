@@ -4,11 +4,20 @@ import { formatMonth } from "../../lib/format";
 import { CoverImage } from "./CoverImage";
 import { SiteCard } from "./SiteCard";
 
-export function ProjectCard({ project, headingLevel = 3 }: { project: PortfolioProject; headingLevel?: 2 | 3 }) {
+export function ProjectCard({
+  project,
+  headingLevel = 3,
+  priority = false,
+}: {
+  project: PortfolioProject;
+  headingLevel?: 2 | 3;
+  /** The first card of a list: its image is the screen's largest and is fetched first (CoverImage). */
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const place = [project.city, project.state, project.country].filter(Boolean).join(", ");
   return (
-    <SiteCard image={project.coverImage ? <CoverImage src={project.coverImage} /> : null}>
+    <SiteCard image={project.coverImage ? <CoverImage src={project.coverImage} priority={priority} /> : null}>
       <p className="text-sm font-semibold uppercase tracking-wide text-accent-700 dark:text-accent-500">
         {project.status === "completed" && project.completedOn
           ? `Completed ${formatMonth(project.completedOn)}`

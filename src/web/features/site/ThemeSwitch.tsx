@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useId } from "react";
-import { useTheme } from "../../app/theme-provider";
 import type { ThemePreference } from "../../lib/theme";
+import { useTheme } from "../../lib/theme-provider";
 
 const options: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
   { value: "light", label: "Light", Icon: Sun },

@@ -1,16 +1,25 @@
 import { ButtonLink } from "../../components/ui/Button";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { SectionCard } from "../../components/ui/SectionCard";
+import { AnnouncementForm } from "../../features/admin/AnnouncementForm";
+import { AuditLog } from "../../features/admin/AuditLog";
+import { DashboardFigures } from "../../features/admin/DashboardFigures";
+import { HealthPanel } from "../../features/admin/HealthPanel";
+import { OutboxList } from "../../features/admin/OutboxList";
 import { PendingApprovals } from "../../features/admin/PendingApprovals";
+import { SettingsForm } from "../../features/admin/SettingsForm";
 import { UsersList } from "../../features/admin/UsersList";
+import { DepartmentChannelMenu } from "../../features/messages/StartConversation";
+import { useAuth } from "../../lib/session/AuthProvider";
 
-/** SPEC §2 /admin: system administration; its first part is the people who may use the portal. */
+/** docs/product.md#portal-screens /admin: system administration, users, team communication; each action's result is a toast. */
 export default function AdminPage() {
+  const { user } = useAuth();
   return (
     <PortalPage>
       <PageHeader
         title="Administration"
-        description="Who may use the portal."
+        description="The company's accounts, settings, team communication and the installation's health."
         // Admins land here: the office overview leads on to every department's dashboard.
         actions={
           <ButtonLink variant="secondary" to="/dashboard/admin">
@@ -18,11 +27,44 @@ export default function AdminPage() {
           </ButtonLink>
         }
       />
+      <DashboardFigures />
       <SectionCard id="approvals" title="Accounts awaiting approval" description="Staff sign in once an administrator approves them.">
         <PendingApprovals />
       </SectionCard>
-      <SectionCard id="accounts" title="All accounts">
-        <UsersList />
+      <SectionCard
+        id="accounts"
+        title="All accounts"
+        description="Change a role or department, block or delete an account. Nobody can block, demote or delete themself or the last active administrator."
+      >
+        <UsersList selfId={user?.id ?? ""} />
+      </SectionCard>
+      <SectionCard
+        id="team"
+        title="Team communication"
+        description="An announcement reaches every staff member, or one department, in their notifications and on their announcements page."
+      >
+        <div className="grid gap-6 lg:grid-cols-2">
+          <AnnouncementForm />
+          <div className="flex flex-col gap-3">
+            <h3 className="font-semibold">Department channels</h3>
+            <DepartmentChannelMenu />
+            <ButtonLink variant="secondary" to="/dashboard/announcements">
+              All announcements
+            </ButtonLink>
+          </div>
+        </div>
+      </SectionCard>
+      <SectionCard id="settings" title="Settings" description="They take effect at once, on every page.">
+        <SettingsForm />
+      </SectionCard>
+      <SectionCard id="health" title="Health" description="Checked again every 30 seconds.">
+        <HealthPanel />
+      </SectionCard>
+      <SectionCard id="audit" title="Audit log" description="Every administrator's action. Nobody can change or delete it.">
+        <AuditLog />
+      </SectionCard>
+      <SectionCard id="outbox" title="Outbox" description="The newest 20 emails the site sent or kept.">
+        <OutboxList />
       </SectionCard>
     </PortalPage>
   );

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { authMessages, emailOnlySchema, resetPasswordSchema, resetRequestedMessage, VERIFICATION_CODE_LENGTH } from "../../../shared/auth";
-import {
-  AccountUsername,
-  CodeField,
-  EmailField,
-  FormAlert,
-  FormSuccess,
-  PasswordField,
-  SubmitButton,
-} from "../../components/form/form-fields";
+import { useLocation } from "react-router";
+import { emailOnlySchema, resetPasswordSchema, resetRequestedMessage } from "../../../shared/auth";
+import { authMessages, VERIFICATION_CODE_LENGTH } from "../../../shared/auth-messages";
+import { AccountUsername, CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
+import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { withPasswordConfirmation } from "../../components/form/password-confirmation";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button, ButtonLink } from "../../components/ui/Button";
@@ -21,23 +16,18 @@ const passwordReset = "Your password has been reset. Please sign in with your ne
 
 /** Step 1: the address the reset code goes to. */
 function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: string) => void }) {
-  const {
-    register,
-    submit,
-    failure,
-    formState: { errors, isSubmitting },
-  } = useApiForm(emailOnlySchema, { defaultValues: { email }, fields: ["email"], serverFailure: authMessages.resetEmailFailed });
+  const form = useApiForm(emailOnlySchema, { defaultValues: { email }, fields: ["email"], serverFailure: authMessages.resetEmailFailed });
 
-  const onSubmit = submit(async (values) => {
+  const onSubmit = form.submit(async (values) => {
     await authApi.forgotPassword(values.email);
     onSent(values.email);
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <EmailField label="Email" error={errors.email?.message} {...register("email")} />
-      <FormAlert message={failure} />
-      <SubmitButton pending={isSubmitting} label="Send reset code" pendingLabel="Sending..." />
+      <EmailField label="Email" {...form.field("email")} />
+      <FormAlert message={form.failure} />
+      <SubmitButton pending={form.formState.isSubmitting} label="Send reset code" pendingLabel="Sending..." />
     </form>
   );
 }
@@ -46,19 +36,13 @@ function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: str
 function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: () => void; onRestart: () => void }) {
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
-  const {
-    register,
-    submit,
-    attempt,
-    failure,
-    formState: { errors, isSubmitting },
-  } = useApiForm(newPasswordSchema, {
+  const form = useApiForm(newPasswordSchema, {
     defaultValues: { code: "", newPassword: "", confirmPassword: "" },
     fields: ["code", "newPassword"],
     serverFailure: authMessages.resetFailed,
   });
 
-  const onSubmit = submit(async ({ code, newPassword }) => {
+  const onSubmit = form.submit(async ({ code, newPassword }) => {
     await authApi.resetPassword(email, code, newPassword);
     onDone();
   });
@@ -66,7 +50,7 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
   const onResend = async () => {
     setResent(false);
     setResending(true);
-    setResent(await attempt(() => authApi.forgotPassword(email), { serverFailure: authMessages.resetEmailFailed }));
+    setResent(await form.attempt(() => authApi.forgotPassword(email), { serverFailure: authMessages.resetEmailFailed }));
     setResending(false);
   };
 
@@ -79,22 +63,10 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
         </p>
       </FormSuccess>
       <AccountUsername email={email} />
-      <CodeField
-        label="Reset code"
-        maxLength={VERIFICATION_CODE_LENGTH}
-        className="tracking-[0.3em]"
-        error={errors.code?.message}
-        {...register("code")}
-      />
-      <PasswordField purpose="new" label="New password" error={errors.newPassword?.message} {...register("newPassword")} />
-      <PasswordField
-        purpose="repeat"
-        label="Confirm new password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
-      <FormAlert message={failure} />
-      <SubmitButton pending={isSubmitting} label="Reset password" pendingLabel="Resetting password..." />
+      <CodeField label="Reset code" maxLength={VERIFICATION_CODE_LENGTH} className="tracking-[0.3em]" {...form.field("code")} />
+      <NewPasswordFields field={form.field} />
+      <FormAlert message={form.failure} />
+      <SubmitButton pending={form.formState.isSubmitting} label="Reset password" pendingLabel="Resetting password..." />
       <div className="grid gap-3 sm:grid-cols-2">
         <Button variant="secondary" disabled={resending} onClick={() => void onResend()}>
           {resending ? "Sending..." : "Send a new code"}
@@ -107,10 +79,12 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
   );
 }
 
-/** SPEC §2 password reset: a 6-digit code by email, then a new password. */
+/** Password reset (docs/product.md#sign-in-screens): a 6-digit code by email, then a new password. */
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState("");
-  const [step, setStep] = useState<"request" | "reset" | "done">("request");
+  // Sent here with a code already emailed (the 'this wasn't me' link), the page starts at the code.
+  const codeSentTo = (useLocation().state as { codeSentTo?: string } | null)?.codeSentTo;
+  const [email, setEmail] = useState(codeSentTo ?? "");
+  const [step, setStep] = useState<"request" | "reset" | "done">(codeSentTo ? "reset" : "request");
   const stepRef = useRef<HTMLDivElement>(null);
   const firstStep = useRef(true);
 

@@ -1,12 +1,14 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation } from "react-router";
-import { authMessages, credentialsSchema, tooManyLoginAttemptsBrowser, type VerifyCredentialsResult } from "../../../shared/auth";
+import type { CompleteLoginResult, VerifyCredentialsResult } from "../../../shared/auth";
+import { authMessages, tooManyLoginAttemptsBrowser } from "../../../shared/auth-messages";
 import { dashboardPathFor } from "../../../shared/departments";
 import { EmailField, FormAlert, linkClass, mutedTextClass, PasswordField, SubmitButton } from "../../components/form/form-fields";
-import { useAuth } from "../../features/auth/AuthProvider";
+import { lazyResolver, prefetchValidation } from "../../components/form/lazy-validation";
 import { AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
+import { ConfirmLinkStep } from "../../features/auth/ConfirmLinkStep";
 import {
   afterFailedAttempt,
   blockedForMinutes,
@@ -21,12 +23,18 @@ import {
   isWrongSecondFactor,
   type LoginFailure,
 } from "../../features/auth/login-messages";
+import { PasskeySignIn } from "../../features/auth/PasskeySignIn";
+import { ProviderButtons } from "../../features/auth/ProviderButtons";
+import { type ProviderReturn, providerReturnFrom } from "../../features/auth/provider-return";
 import { SecondFactorStep } from "../../features/auth/SecondFactorStep";
-import { zodResolver } from "../../lib/form-resolver";
+import { useAuth } from "../../lib/session/AuthProvider";
+
+// The schema (and zod with it) is loaded at the first check or the form's first focus, not with the screen.
+const loadCredentialsSchema = () => import("../../../shared/auth").then((module) => module.credentialsSchema);
 
 const accountScreens = ["/login", "/register", "/verify-email", "/forgot-password"];
 
-/** The page a guard sent the user here from (SPEC §2), when it is one of ours to go back to. */
+/** The page a guard sent the user here from (docs/product.md#guards), when it is one of ours to go back to. */
 function returnPathFrom(state: unknown): string | null {
   const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
   if (typeof from?.pathname !== "string" || !from.pathname.startsWith("/") || from.pathname.startsWith("//")) return null;
@@ -36,13 +44,17 @@ function returnPathFrom(state: unknown): string | null {
   return `${from.pathname}${search}${hash}`;
 }
 
-/** SPEC §5: the browser refuses a sign-in after 5 failures within 15 minutes. */
+/** docs/product.md#validation: the browser refuses a sign-in after 5 failures within 15 minutes. */
+/** Where a new session lands: the two-step enrolment when it is required and off (before any return path), else back or home. */
+const landingAfterSignIn = (session: CompleteLoginResult, returnPath: string | null) =>
+  session.mfaEnrolmentRequired ? session.dashboard : (returnPath ?? session.dashboard);
+
 function blockedFailure(): LoginFailure | null {
   const minutes = blockedForMinutes(readLoginAttempts(), Date.now());
   return minutes === null ? null : { message: tooManyLoginAttemptsBrowser(minutes) };
 }
 
-/** SPEC §4 sign-in in two steps: check the credentials, then open the session with the one-time ticket. */
+/** Sign-in in two steps (docs/product.md#sign-in): check the credentials, then open the session with the one-time ticket. */
 export default function LoginPage() {
   const { status, user, ended, isAuthenticated, signIn, restoreSession } = useAuth();
   const location = useLocation();
@@ -50,17 +62,29 @@ export default function LoginPage() {
   const [landing, setLanding] = useState<string | null>(null);
   const [failure, setFailure] = useState<LoginFailure | null>(blockedFailure);
   const [secondStep, setSecondStep] = useState<{ userId: string; ticket: string } | null>(null);
+  const [providerLink, setProviderLink] = useState<Extract<ProviderReturn, { kind: "confirm" }> | null>(null);
   const {
     register,
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(credentialsSchema), defaultValues: { email: "", password: "" } });
+  } = useForm({ resolver: lazyResolver(loadCredentialsSchema), defaultValues: { email: "", password: "" } });
 
   // Someone already signed in here (a reload, another tab) goes straight on once the session is restored.
   useEffect(() => {
     if (status === "remembered") void restoreSession();
   }, [status, restoreSession]);
+
+  // Back from an identity provider: the fragment is read once and wiped from the address (it may hold a ticket).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival.
+  useEffect(() => {
+    const returned = providerReturnFrom(window.location.hash);
+    if (!returned) return;
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    if (returned.kind === "failed") setFailure({ message: returned.message });
+    else if (returned.kind === "confirm") setProviderLink(returned);
+    else void afterFirstFactor(returned);
+  }, []);
 
   if (landing) return <Navigate to={landing} replace />;
   if (isAuthenticated && user) return <Navigate to={returnPath ?? dashboardPathFor(user)} replace />;
@@ -79,20 +103,26 @@ export default function LoginPage() {
       setFailure(result);
       return;
     }
+    await afterFirstFactor(checked);
+  });
+
+  /** The password or an identity provider passed: the second factor when the account has one, else straight in. */
+  async function afterFirstFactor(checked: { userId: string; ticket: string; mfaRequired: boolean }) {
+    setProviderLink(null);
     if (checked.mfaRequired) {
       setFailure(null);
       setSecondStep({ userId: checked.userId, ticket: checked.ticket });
       return;
     }
     await finishSignIn(checked.userId, checked.ticket);
-  });
+  }
 
   /** Step 2: opens the session with the one-time ticket (and the authenticator code when the account has one). */
   async function finishSignIn(userId: string, ticket: string, code?: string) {
     try {
       const session = await authApi.completeLogin(userId, ticket, code);
       clearLoginAttempts();
-      setLanding(returnPath ?? session.dashboard);
+      setLanding(landingAfterSignIn(session, returnPath));
       signIn(session);
     } catch (error) {
       const message = completeLoginFailure(error);
@@ -116,14 +146,20 @@ export default function LoginPage() {
     );
   }
 
+  if (providerLink) {
+    return <ConfirmLinkStep pending={providerLink} onConfirmed={afterFirstFactor} onCancel={() => setProviderLink(null)} />;
+  }
+
   const notice =
-    ended === "expired"
-      ? authMessages.sessionExpired
-      : ended === "signed-out"
-        ? "You have signed out."
-        : returnPath
-          ? "Please sign in to continue."
-          : null;
+    ended === "deactivated"
+      ? authMessages.accountDeactivated
+      : ended === "expired"
+        ? authMessages.sessionExpired
+        : ended === "signed-out"
+          ? "You have signed out."
+          : returnPath
+            ? "Please sign in to continue."
+            : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -136,8 +172,9 @@ export default function LoginPage() {
           {notice}
         </p>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <EmailField label="Email" autoComplete="username" error={errors.email?.message} {...register("email")} />
+      <ProviderButtons />
+      <form noValidate onSubmit={onSubmit} onFocus={() => prefetchValidation(loadCredentialsSchema)} className="flex flex-col gap-5">
+        <EmailField label="Email" autoComplete="username webauthn" error={errors.email?.message} {...register("email")} />
         <PasswordField purpose="current" label="Password" error={errors.password?.message} {...register("password")} />
         <FormAlert message={failure?.message}>
           {failure?.unverifiedEmail ? (
@@ -152,6 +189,14 @@ export default function LoginPage() {
           ) : null}
         </FormAlert>
         <SubmitButton pending={isSubmitting} label="Sign in" pendingLabel="Signing in..." />
+        <PasskeySignIn
+          onSignedIn={(session) => {
+            clearLoginAttempts();
+            setLanding(landingAfterSignIn(session, returnPath));
+            signIn(session);
+          }}
+          onFailure={(message) => setFailure({ message })}
+        />
       </form>
       <div className="flex flex-col gap-3 text-center">
         <Link to="/forgot-password" className={linkClass}>

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../shared/api";
-import { authMessages, type RegistrationInput, registrationSchema } from "../../../shared/auth";
+import { type RegistrationInput, registrationSchema } from "../../../shared/auth";
+import { authMessages } from "../../../shared/auth-messages";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
 import { failureMessage, showFieldErrors } from "../../components/form/form-errors";
 import {
@@ -16,6 +17,8 @@ import {
 } from "../../components/form/form-fields";
 import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
+import { ProviderButtons } from "../../features/auth/ProviderButtons";
+import { useCompany } from "../../features/site/use-page-seo";
 import { zodResolver } from "../../lib/form-resolver";
 
 const fields = [
@@ -55,7 +58,7 @@ function registrationFailure(error: unknown): Failure {
   return { message: failureMessage(error, authMessages.registrationFailed) };
 }
 
-/** SPEC §3 sign-up: clients, or staff of a department (staff are approved by an admin before they can sign in). */
+/** Sign-up (docs/product.md#accounts): clients, or staff of a department (staff are approved by an admin before they can sign in). */
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -67,6 +70,7 @@ export default function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(registrationSchema), defaultValues: emptyRegistration });
   const isStaff = watch("isStaff");
+  const { registrationClosed } = useCompany();
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -79,9 +83,23 @@ export default function RegisterPage() {
     }
   });
 
+  // An admin closed registration (settings in /admin): say so before anyone fills in the form.
+  if (registrationClosed) {
+    return (
+      <div className="flex flex-col gap-6">
+        <AuthHeader title="Create your account">Follow your building project, see its progress and talk to our team.</AuthHeader>
+        <FormAlert message={authMessages.registrationDisabled} />
+        <AuthFooterLink question="Already have an account?" to="/login">
+          Sign in
+        </AuthFooterLink>
+      </div>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-6">
       <AuthHeader title="Create your account">Follow your building project, see its progress and talk to our team.</AuthHeader>
+      <ProviderButtons />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />

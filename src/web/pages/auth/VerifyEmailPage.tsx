@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { authMessages, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from "../../../shared/auth";
+import { verifyEmailSchema } from "../../../shared/auth";
+import { authMessages, VERIFICATION_CODE_LENGTH } from "../../../shared/auth-messages";
 import { CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button, ButtonLink } from "../../components/ui/Button";

@@ -1,7 +1,6 @@
 import { canRequestProject } from "../../../shared/access";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { SectionCard } from "../../components/ui/SectionCard";
-import { useAuth } from "../../features/auth/AuthProvider";
 import { ClientProjects } from "../../features/projects/home/ClientProjects";
 import { DashboardFigures } from "../../features/projects/home/DashboardFigures";
 import { LatestDocuments } from "../../features/projects/home/LatestDocuments";
@@ -9,9 +8,10 @@ import { LatestUpdates } from "../../features/projects/home/LatestUpdates";
 import { MilestonesDue } from "../../features/projects/home/MilestonesDue";
 import { ProjectContacts } from "../../features/projects/home/ProjectContacts";
 import { RequestProjectDialog } from "../../features/projects/home/RequestProjectDialog";
+import { useAuth } from "../../lib/session/AuthProvider";
 
 /**
- * SPEC §2 /dashboard, the clients' (and General Users') home: their projects and how far along
+ * docs/product.md#portal-screens /dashboard, the clients' (and General Users') home: their projects and how far along
  * they are, what happened on site, milestones due, documents, who to call, and messages waiting.
  */
 export default function DashboardPage() {
@@ -37,7 +37,7 @@ export default function DashboardPage() {
           <LatestUpdates />
         </SectionCard>
         <SectionCard id="milestones" title="Milestones due">
-          <MilestonesDue />
+          <MilestonesDue hideEmptyLists />
         </SectionCard>
         <SectionCard id="documents" title="Documents">
           <LatestDocuments />

@@ -1,15 +1,17 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessagesSquare } from "lucide-react";
+import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { linkClass, mutedTextClass } from "../../components/form/form-fields";
+import { LoadMoreButton } from "../../components/ui/LoadMoreButton";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { cardClass } from "../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { useAuth } from "../../features/auth/AuthProvider";
-import { conversationsQuery } from "../../features/messages/api";
 import { ConversationList } from "../../features/messages/ConversationList";
 import { ConversationThread } from "../../features/messages/ConversationThread";
 import { DepartmentChannelButton, NewMessageButton } from "../../features/messages/StartConversation";
+import { conversationsQuery, loadedConversations } from "../../lib/queries/conversations";
+import { useAuth } from "../../lib/session/AuthProvider";
 
 const LIST_PATH = "/dashboard/messages";
 
@@ -42,10 +44,17 @@ function NoConversationYet({ isClient }: { isClient: boolean }) {
 export default function MessagesPage() {
   const { user } = useAuth();
   const params = useParams();
-  const list = useQuery(conversationsQuery);
-  if (!user) return null;
+  const list = useInfiniteQuery(conversationsQuery);
+  const conversations = loadedConversations(list.data);
   const selectedId = params.conversationId ? Number(params.conversationId) : null;
-  const selected = list.data?.conversations.find((conversation) => conversation.id === selectedId) ?? null;
+  const selected = conversations.find((conversation) => conversation.id === selectedId) ?? null;
+  // A link to a conversation further down the list (an old one) loads the pages up to it.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const seekSelected = selectedId !== null && !selected && hasNextPage;
+  useEffect(() => {
+    if (seekSelected && !isFetchingNextPage) void fetchNextPage();
+  }, [seekSelected, isFetchingNextPage, fetchNextPage]);
+  if (!user) return null;
   const isClient = user.role === "user";
 
   return (
@@ -76,13 +85,18 @@ export default function MessagesPage() {
           </h2>
           {list.isPending ? <LoadingMessage>Loading your conversations...</LoadingMessage> : null}
           {list.isError ? <ErrorMessage error={list.error} onRetry={() => void list.refetch()} /> : null}
-          {list.data?.conversations.length === 0 ? <NoConversationYet isClient={isClient} /> : null}
-          {list.data ? <ConversationList conversations={list.data.conversations} selectedId={selectedId} viewerId={user.id} /> : null}
+          {list.isSuccess && conversations.length === 0 ? <NoConversationYet isClient={isClient} /> : null}
+          {conversations.length > 0 ? (
+            <div className="flex flex-col gap-3 pb-3">
+              <ConversationList conversations={conversations} selectedId={selectedId} viewerId={user.id} />
+              <LoadMoreButton query={list} label="Load more conversations" />
+            </div>
+          ) : null}
         </section>
         <div className={`min-w-0 ${selectedId ? "" : "hidden lg:block"}`}>
           {selected ? (
             <ConversationThread key={selected.id} conversation={selected} back={<BackToList />} />
-          ) : selectedId && list.isPending ? (
+          ) : selectedId && (list.isPending || seekSelected) ? (
             <LoadingMessage>Opening the conversation...</LoadingMessage>
           ) : selectedId && list.data ? (
             <EmptyMessage title="This conversation is not in your list.">

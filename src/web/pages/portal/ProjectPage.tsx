@@ -5,13 +5,14 @@ import { ApiError } from "../../../shared/api";
 import { usePortalTitle } from "../../app/use-portal-title";
 import { PortalPage } from "../../components/ui/PageHeader";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { useAuth } from "../../features/auth/AuthProvider";
+import { ProjectConversation } from "../../features/messages/ProjectConversation";
 import { projectQuery } from "../../features/projects/api";
 import { ProjectActions } from "../../features/projects/page/ProjectActions";
 import { ProjectHeader } from "../../features/projects/page/ProjectHeader";
 import { ProjectNotFound } from "../../features/projects/page/ProjectNotFound";
 import { ProjectSectionNav } from "../../features/projects/page/ProjectSectionNav";
 import { sectionOf } from "../../features/projects/page/project-sections";
+import { useAuth } from "../../lib/session/AuthProvider";
 
 /** The project's page for everyone who may read it: header, then one section at a time (overview, schedule...). */
 function ProjectScreen({ projectId }: { projectId: number }) {
@@ -44,7 +45,7 @@ function ProjectScreen({ projectId }: { projectId: number }) {
     <PortalPage>
       <ProjectHeader project={project.data} back={back} actions={<ProjectActions project={project.data} afterDelete={back.to} />} />
       <ProjectSectionNav project={project.data} current={section} />
-      <Section project={project.data} />
+      <Section project={project.data} conversation={<ProjectConversation projectId={project.data.id} />} />
     </PortalPage>
   );
 }

@@ -1,27 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { mutedTextClass } from "../../components/form/form-fields";
+import { Link } from "react-router";
+import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { AvatarForm } from "../../features/account/AvatarForm";
+import { profileQuery } from "../../features/account/api";
 import { DeleteAccountForm } from "../../features/account/DeleteAccountForm";
-import { DeviceSessions } from "../../features/account/DeviceSessions";
 import { EmailChangeForm } from "../../features/account/EmailChangeForm";
 import { MyDataExport } from "../../features/account/MyDataExport";
 import { NotificationPreferencesForm } from "../../features/account/NotificationPreferencesForm";
+import { Passkeys } from "../../features/account/Passkeys";
 import { ProfileForm } from "../../features/account/ProfileForm";
+import { SignInMethods } from "../../features/account/SignInMethods";
 import { TwoStepSignIn } from "../../features/account/TwoStepSignIn";
-import { useAuth } from "../../features/auth/AuthProvider";
-import { profileQuery } from "../../features/auth/api";
 import { ChangePasswordForm } from "../../features/auth/ChangePasswordForm";
 import { ThemeSwitch } from "../../features/site/ThemeSwitch";
+import { useAuth } from "../../lib/session/AuthProvider";
 
+/** The sections in page order: the menu and each section's card take their title from here. */
 const sections = [
   { id: "profile", title: "Profile" },
   { id: "photo", title: "Photo" },
   { id: "email", title: "Email address" },
   { id: "password", title: "Password" },
   { id: "two-step", title: "Two-step sign-in" },
+  { id: "sign-in-methods", title: "Sign-in methods" },
+  { id: "passkeys", title: "Passkeys" },
   { id: "devices", title: "Devices" },
   { id: "notifications", title: "Notifications" },
   { id: "appearance", title: "Appearance" },
@@ -29,8 +34,13 @@ const sections = [
   { id: "delete-account", title: "Delete account" },
 ] as const;
 
+type SectionId = (typeof sections)[number]["id"];
+
+/** A section card's id (the menu's anchor) and title. */
+const section = (id: SectionId) => sections.find((entry) => entry.id === id) as (typeof sections)[number];
+
 /**
- * SPEC §2 /settings: the account's details, photo, email, password, two-step sign-in, devices,
+ * docs/product.md#portal-screens /settings: the account's details, photo, email, password, two-step sign-in, devices,
  * notifications and theme; a copy of the user's data and the deletion of the account (Nigeria Data Protection Act).
  */
 export default function SettingsPage() {
@@ -70,37 +80,52 @@ export default function SettingsPage() {
             <LoadingMessage>Loading your account...</LoadingMessage>
           ) : (
             <>
-              <SectionCard id="profile" title="Profile" description={`Signed in as ${user.email}.`}>
+              <SectionCard {...section("profile")} description={`Signed in as ${user.email}.`}>
                 {/* Keyed by the saved values, so the form starts again from what the server holds. */}
                 <ProfileForm key={`${user.firstName}|${user.lastName}|${user.phone}|${user.location}|${user.company}`} user={user} />
               </SectionCard>
-              <SectionCard id="photo" title="Photo" description="Shown to your team and in messages.">
+              <SectionCard {...section("photo")} description="Shown to your team and in messages.">
                 <AvatarForm user={user} />
               </SectionCard>
             </>
           )}
-          <SectionCard id="email" title="Email address" description="Where we write to you, and how you sign in.">
+          <SectionCard {...section("email")} description="Where we write to you, and how you sign in.">
             <EmailChangeForm key={user.email} currentEmail={user.email} />
           </SectionCard>
-          <SectionCard id="password" title="Password" description="Changing it signs out your other devices.">
+          <SectionCard {...section("password")} description="Changing it signs out your other devices.">
             <ChangePasswordForm email={user.email} />
           </SectionCard>
-          <SectionCard id="two-step" title="Two-step sign-in">
+          <SectionCard {...section("two-step")}>
             <TwoStepSignIn user={user} />
           </SectionCard>
-          <SectionCard id="devices" title="Devices" description="Where your account is signed in now.">
-            <DeviceSessions />
+          <SectionCard {...section("sign-in-methods")} description="Identity providers you can sign in with.">
+            <SignInMethods />
           </SectionCard>
-          <SectionCard id="notifications" title="Notifications" description="What we tell you about, in the portal and by email.">
+          <SectionCard
+            {...section("passkeys")}
+            description="Sign in with your fingerprint, face or device PIN instead of a password and code."
+          >
+            <Passkeys />
+          </SectionCard>
+          <SectionCard {...section("devices")} description="Where your account is signed in now.">
+            <p>
+              Your signed-in devices and recent sign-ins are on the{" "}
+              <Link to="/security#devices" className={linkClass}>
+                Security
+              </Link>{" "}
+              page, where you can sign any of them out.
+            </p>
+          </SectionCard>
+          <SectionCard {...section("notifications")} description="What we tell you about, in the portal and by email.">
             <NotificationPreferencesForm />
           </SectionCard>
-          <SectionCard id="appearance" title="Appearance" description="Light, dark, or follow your device.">
+          <SectionCard {...section("appearance")} description="Light, dark, or follow your device.">
             <ThemeSwitch />
           </SectionCard>
-          <SectionCard id="your-data" title="Your data" description="A copy of what Crestbuild holds about you.">
+          <SectionCard {...section("your-data")} description="A copy of what Crestbuild holds about you.">
             <MyDataExport />
           </SectionCard>
-          <SectionCard id="delete-account" title="Delete account">
+          <SectionCard {...section("delete-account")}>
             <DeleteAccountForm user={user} />
           </SectionCard>
         </div>

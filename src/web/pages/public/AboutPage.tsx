@@ -5,6 +5,8 @@ import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { siteKeys } from "../../features/site/queries";
 import { SiteCard } from "../../features/site/SiteCard";
+import { SiteSection } from "../../features/site/SiteSection";
+import { TextCard } from "../../features/site/TextCard";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
 import { useApiData } from "../../lib/api-query";
 
@@ -32,89 +34,73 @@ export default function AboutPage() {
       </PageIntro>
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 md:grid-cols-2">
-        <section aria-labelledby="mission-heading" className="rounded-xl border border-neutral-light p-6 dark:border-brand-700">
-          <h2 id="mission-heading" className="text-2xl font-bold">
-            Our mission
-          </h2>
-          <p className="mt-3 text-lg text-brand-700 dark:text-neutral-light">{about.mission}</p>
-        </section>
-        <section aria-labelledby="vision-heading" className="rounded-xl border border-neutral-light p-6 dark:border-brand-700">
-          <h2 id="vision-heading" className="text-2xl font-bold">
-            Our vision
-          </h2>
-          <p className="mt-3 text-lg text-brand-700 dark:text-neutral-light">{about.vision}</p>
-        </section>
+        {[
+          { name: "mission", title: "Our mission", text: about.mission },
+          { name: "vision", title: "Our vision", text: about.vision },
+        ].map((statement) => (
+          <section
+            key={statement.name}
+            aria-labelledby={`${statement.name}-heading`}
+            className="rounded-xl border border-neutral-light p-6 dark:border-brand-700"
+          >
+            <h2 id={`${statement.name}-heading`} className="text-2xl font-bold">
+              {statement.title}
+            </h2>
+            <p className="mt-3 text-lg text-brand-700 dark:text-neutral-light">{statement.text}</p>
+          </section>
+        ))}
       </div>
 
-      <section aria-labelledby="history-heading" className="bg-neutral-light/30 dark:bg-brand-700/40">
-        <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="history-heading" className="text-3xl font-bold">
-            Our history
-          </h2>
-          <ol className="mt-8 max-w-3xl border-l-2 border-accent-700 dark:border-accent-500">
-            {about.history.map((milestone) => (
-              <li key={`${milestone.year}-${milestone.title}`} className="relative pb-8 pl-6 last:pb-0">
-                <span aria-hidden className="absolute top-1.5 -left-[7px] size-3 rounded-full bg-accent-700 dark:bg-accent-500" />
-                <p className="font-bold text-accent-700 dark:text-neutral-light">
-                  <time dateTime={String(milestone.year)}>{milestone.year}</time>
-                </p>
-                <h3 className="mt-1 text-xl font-semibold">{milestone.title}</h3>
-                <p className="mt-2 text-brand-700 dark:text-neutral-light">{milestone.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <SiteSection name="history" title="Our history" tinted>
+        <ol className="mt-8 max-w-3xl border-l-2 border-accent-700 dark:border-accent-500">
+          {about.history.map((milestone) => (
+            <li key={`${milestone.year}-${milestone.title}`} className="relative pb-8 pl-6 last:pb-0">
+              <span aria-hidden className="absolute top-1.5 -left-[7px] size-3 rounded-full bg-accent-700 dark:bg-accent-500" />
+              <p className="font-bold text-accent-700 dark:text-neutral-light">
+                <time dateTime={String(milestone.year)}>{milestone.year}</time>
+              </p>
+              <h3 className="mt-1 text-xl font-semibold">{milestone.title}</h3>
+              <p className="mt-2 text-brand-700 dark:text-neutral-light">{milestone.text}</p>
+            </li>
+          ))}
+        </ol>
+      </SiteSection>
 
-      <section aria-labelledby="values-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="values-heading" className="text-3xl font-bold">
-          Our values
-        </h2>
+      <SiteSection name="values" title="Our values">
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {about.values.map((value) => (
-            <li key={value.title} className="rounded-xl border border-neutral-light p-6 dark:border-brand-700">
-              <h3 className="text-xl font-semibold">{value.title}</h3>
-              <p className="mt-2 text-brand-700 dark:text-neutral-light">{value.text}</p>
+            <TextCard key={value.title} title={value.title} text={value.text} />
+          ))}
+        </ul>
+      </SiteSection>
+
+      <SiteSection name="leadership" title="Leadership" tinted>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {about.leadership.map((leader) => (
+            <li key={leader.name}>
+              <SiteCard
+                image={
+                  <img
+                    src={leader.image}
+                    alt={`Portrait of ${leader.name}`}
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-auto w-full bg-neutral-light/40 dark:bg-brand-700"
+                  />
+                }
+              >
+                <h3 className="text-xl font-semibold">{leader.name}</h3>
+                <p className="font-semibold text-accent-700 dark:text-accent-500">{leader.role}</p>
+                <p className="text-brand-700 dark:text-neutral-light">{leader.bio}</p>
+              </SiteCard>
             </li>
           ))}
         </ul>
-      </section>
+      </SiteSection>
 
-      <section aria-labelledby="leadership-heading" className="bg-neutral-light/30 dark:bg-brand-700/40">
-        <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="leadership-heading" className="text-3xl font-bold">
-            Leadership
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {about.leadership.map((leader) => (
-              <li key={leader.name}>
-                <SiteCard
-                  image={
-                    <img
-                      src={leader.image}
-                      alt={`Portrait of ${leader.name}`}
-                      width={400}
-                      height={400}
-                      loading="lazy"
-                      decoding="async"
-                      className="h-auto w-full bg-neutral-light/40 dark:bg-brand-700"
-                    />
-                  }
-                >
-                  <h3 className="text-xl font-semibold">{leader.name}</h3>
-                  <p className="font-semibold text-accent-700 dark:text-accent-500">{leader.role}</p>
-                  <p className="text-brand-700 dark:text-neutral-light">{leader.bio}</p>
-                </SiteCard>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="certifications-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="certifications-heading" className="text-3xl font-bold">
-          Certifications and registrations
-        </h2>
+      <SiteSection name="certifications" title="Certifications and registrations">
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {about.certifications.map((certification) => (
             <li key={certification.name} className="flex gap-4 rounded-xl border border-neutral-light p-6 dark:border-brand-700">
@@ -127,7 +113,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </SiteSection>
 
       <section aria-labelledby="cta-heading" className="bg-brand-900 text-white dark:border-t dark:border-brand-700">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 md:flex-row md:items-center md:justify-between">

@@ -1,12 +1,6 @@
 import { useLocation, useParams, useSearchParams } from "react-router";
-import {
-  type BlogCategorySlug,
-  type BlogPostSummary,
-  blogCategories,
-  blogCategoryName,
-  isBlogCategory,
-  type Page,
-} from "../../../shared/content";
+import { type BlogCategorySlug, type BlogPostSummary, blogCategories, blogCategoryName, isBlogCategory } from "../../../shared/content";
+import type { Page } from "../../../shared/paging";
 import { BlogPostCard } from "../../features/site/BlogPostCard";
 import { CategoryFilter } from "../../features/site/CategoryFilter";
 import { EmptyListing } from "../../features/site/EmptyListing";
@@ -84,9 +78,9 @@ export default function BlogPage() {
         ) : (
           <>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {posts.items.map((post) => (
+              {posts.items.map((post, index) => (
                 <li key={post.slug}>
-                  <BlogPostCard post={post} headingLevel={2} />
+                  <BlogPostCard post={post} headingLevel={2} priority={index === 0} />
                 </li>
               ))}
             </ul>

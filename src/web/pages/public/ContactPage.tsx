@@ -1,15 +1,18 @@
 import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { type ContactInquiryInput, contactAcknowledgement, contactInquirySchema } from "../../../shared/contact";
+import type { ContactInquiryInput } from "../../../shared/contact";
+import { contactAcknowledgement } from "../../../shared/contact-acknowledgement";
 import { EmailField, FormAlert, TextAreaField, TextField } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
-import { apiRequest } from "../../lib/http";
 
 const visibleFields = ["name", "email", "phone", "subject", "message"] as const;
+
+// zod (with the schema) and the HTTP client load when the form is first used, not with the page.
+const loadSchema = () => import("../../../shared/contact").then((module) => module.contactInquirySchema);
 
 const emptyInquiry: ContactInquiryInput = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
 
@@ -103,8 +106,9 @@ function ContactForm() {
     failure,
     reset,
     setFocus,
+    prefetch,
     formState: { errors, isSubmitting },
-  } = useApiForm(contactInquirySchema, { defaultValues: emptyInquiry, fields: visibleFields, mode: "onTouched" });
+  } = useApiForm(loadSchema, { defaultValues: emptyInquiry, fields: visibleFields, mode: "onTouched" });
   const [sent, setSent] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
   const hasSent = useRef(false);
@@ -120,6 +124,7 @@ function ContactForm() {
   }, [sent, setFocus]);
 
   const onSubmit = submit(async (values) => {
+    const { apiRequest } = await import("../../lib/http");
     await apiRequest<null>("POST", "/contact", values);
     setSent(true);
   });
@@ -150,7 +155,7 @@ function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="relative mt-6 flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} onFocus={prefetch} className="relative mt-6 flex flex-col gap-5">
       <p className="text-sm text-brand-700 dark:text-neutral-light">All fields are required unless marked optional.</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />

@@ -6,6 +6,8 @@ import { BlogPostCard } from "../../features/site/BlogPostCard";
 import { CoverImage } from "../../features/site/CoverImage";
 import { ProjectCard } from "../../features/site/ProjectCard";
 import { siteKeys } from "../../features/site/queries";
+import { SiteSection } from "../../features/site/SiteSection";
+import { TextCard } from "../../features/site/TextCard";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
 import { useApiData } from "../../lib/api-query";
 
@@ -68,55 +70,49 @@ export default function HomePage() {
         </dl>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="services-heading">
-        <h2 id="services-heading" className="text-3xl font-bold">
-          What we build
-        </h2>
+      <SiteSection name="services" title="What we build">
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {home.services.map((service) => (
-            <li key={service.slug} className="rounded-xl border border-neutral-light p-6 dark:border-brand-700">
-              <h3 className="text-xl font-semibold">{service.name}</h3>
-              <p className="mt-2 text-brand-700 dark:text-neutral-light">{service.summary}</p>
+            <TextCard key={service.slug} title={service.name} text={service.summary}>
               <Link
                 to={`/services/${service.slug}`}
                 className="mt-4 inline-flex items-center gap-1 font-semibold text-accent-700 dark:text-accent-500"
               >
                 More on {service.name.toLowerCase()} <ArrowRight aria-hidden className="size-4" />
               </Link>
+            </TextCard>
+          ))}
+        </ul>
+      </SiteSection>
+
+      <SiteSection
+        name="projects"
+        title="Recent projects"
+        tinted
+        action={
+          <Link to="/projects" className="font-semibold text-accent-700 underline-offset-2 hover:underline dark:text-neutral-light">
+            All projects
+          </Link>
+        }
+      >
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {home.featuredProjects.map((project) => (
+            <li key={project.slug}>
+              <ProjectCard project={project} />
             </li>
           ))}
         </ul>
-      </section>
+      </SiteSection>
 
-      <section className="bg-neutral-light/30 dark:bg-brand-700/40" aria-labelledby="projects-heading">
-        <div className="mx-auto max-w-6xl px-4 py-16">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="projects-heading" className="text-3xl font-bold">
-              Recent projects
-            </h2>
-            <Link to="/projects" className="font-semibold text-accent-700 underline-offset-2 hover:underline dark:text-neutral-light">
-              All projects
-            </Link>
-          </div>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {home.featuredProjects.map((project) => (
-              <li key={project.slug}>
-                <ProjectCard project={project} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="posts-heading">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="posts-heading" className="text-3xl font-bold">
-            From the blog
-          </h2>
+      <SiteSection
+        name="posts"
+        title="From the blog"
+        action={
           <Link to="/blog" className="font-semibold text-accent-700 dark:text-accent-500">
             All articles
           </Link>
-        </div>
+        }
+      >
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {home.latestPosts.map((post) => (
             <li key={post.slug}>
@@ -124,7 +120,7 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </SiteSection>
     </>
   );
 }

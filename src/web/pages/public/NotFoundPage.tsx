@@ -3,7 +3,7 @@ import { ButtonLink } from "../../components/ui/Button";
 import { usePageSeo } from "../../features/site/use-page-seo";
 import { useHttpStatus } from "../../lib/seo";
 
-/** SPEC §2: any other path shows 'Page Not Found' pointing back home (the server answers 404). */
+/** docs/product.md#page-not-found: any other path shows 'Page Not Found' pointing back home (the server answers 404). */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   useHttpStatus(404);

@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
-import type { Page, PortfolioProject, Service } from "../../../shared/content";
+import type { PortfolioProject, Service } from "../../../shared/content";
+import type { Page } from "../../../shared/paging";
 import { CategoryFilter } from "../../features/site/CategoryFilter";
 import { EmptyListing } from "../../features/site/EmptyListing";
 import { metaDescription } from "../../features/site/meta-description";
@@ -69,9 +70,9 @@ export default function ProjectsPage() {
               {portfolio.pageCount > 1 ? ` · page ${portfolio.page} of ${portfolio.pageCount}` : null}
             </p>
             <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {portfolio.items.map((project) => (
+              {portfolio.items.map((project, index) => (
                 <li key={project.slug}>
-                  <ProjectCard project={project} headingLevel={2} />
+                  <ProjectCard project={project} headingLevel={2} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { projectStatsQuery } from "../api";
+import { projectStatsQuery } from "../../../lib/queries/projects";
 import { BudgetChart } from "./BudgetChart";
 import { BudgetTable } from "./BudgetTable";
 import { BudgetTotals } from "./BudgetTotals";

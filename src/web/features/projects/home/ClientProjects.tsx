@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { canRequestProject } from "../../../../shared/access";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { useAuth } from "../../auth/AuthProvider";
-import { projectsListQuery } from "../api";
+import { projectsListQuery } from "../../../lib/queries/projects";
+import { useAuth } from "../../../lib/session/AuthProvider";
 import { ProjectCard } from "./ProjectCard";
 import { RequestProjectDialog } from "./RequestProjectDialog";
 

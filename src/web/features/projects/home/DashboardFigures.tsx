@@ -1,9 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { activeProjectStatuses } from "../../../../shared/projects";
+import { activeProjectStatuses } from "../../../../shared/project-terms";
 import { linkClass } from "../../../components/form/form-fields";
 import { StatCard, StatGrid } from "../../../components/ui/StatCard";
-import { conversationsQuery, projectFeedQuery, projectsListQuery } from "../api";
+import { conversationsQuery, totalUnreadOf } from "../../../lib/queries/conversations";
+import { projectFeedQuery, projectsListQuery } from "../../../lib/queries/projects";
 import { DASHBOARD_PROJECTS } from "./ClientProjects";
 
 /** A figure while its data loads or when it failed: a dash, with the reason for assistive technology. */
@@ -20,10 +21,10 @@ function Pending({ failed }: { failed: boolean }) {
 export function DashboardFigures() {
   const projects = useQuery(projectsListQuery(DASHBOARD_PROJECTS));
   const feed = useQuery(projectFeedQuery);
-  const conversations = useQuery(conversationsQuery);
+  const conversations = useInfiniteQuery(conversationsQuery);
   const underWay = projects.data?.items.filter((project) => activeProjectStatuses.includes(project.status)).length;
   const overdue = feed.data?.milestones.overdue.length;
-  const unread = conversations.data?.totalUnread;
+  const unread = totalUnreadOf(conversations.data);
   return (
     <StatGrid label="Your projects at a glance">
       <StatCard

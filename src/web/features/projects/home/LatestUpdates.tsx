@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDateTime, formatRelative } from "../../../lib/format";
-import { projectFeedQuery } from "../api";
+import { projectFeedQuery } from "../../../lib/queries/projects";
 import { projectPagePath } from "../project-labels";
 
 /** The latest site diary entries across the viewer's projects. */

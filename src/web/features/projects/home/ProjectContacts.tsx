@@ -1,8 +1,9 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import type { ProjectListItem } from "../../../../shared/projects";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { useAuth } from "../../auth/AuthProvider";
-import { projectQuery, projectsListQuery } from "../api";
+import { projectsListQuery } from "../../../lib/queries/projects";
+import { useAuth } from "../../../lib/session/AuthProvider";
+import { projectQuery } from "../api";
 import { ContactCard } from "../ContactCard";
 import { DASHBOARD_PROJECTS } from "./ClientProjects";
 

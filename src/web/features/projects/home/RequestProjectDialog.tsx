@@ -1,19 +1,22 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { projectRequestSchema } from "../../../../shared/projects";
 import { TextAreaField, TextField } from "../../../components/form/form-fields";
 import { useApiForm } from "../../../components/form/use-api-form";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { toast } from "../../toast/toast-store";
+import { PROJECTS_PATH } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
 import { projectsApi } from "../api";
 import { emptyAsNull } from "../form-values";
-import { CategoryField, SiteFields } from "../ProjectFields";
+import { CategoryField, SiteFields, TitleField } from "../ProjectFields";
 import { ProjectForm } from "../ProjectForm";
+
+// The schema (and zod with it) is loaded at the first check, not with the dashboard that offers the dialog.
+const loadSchema = () => import("../../../../shared/projects").then((module) => module.projectRequestSchema);
 
 const fields = ["title", "category", "description", "address", "city", "state", "startDate"] as const;
 
 function RequestProjectForm({ onSent }: { onSent: () => void }) {
   const queryClient = useQueryClient();
-  const form = useApiForm(projectRequestSchema, {
+  const form = useApiForm(loadSchema, {
     defaultValues: { title: "", category: undefined, description: "", address: "", city: "", state: "", startDate: null },
     fields,
   });
@@ -24,16 +27,14 @@ function RequestProjectForm({ onSent }: { onSent: () => void }) {
 
   const onSubmit = form.submit(async (request) => {
     const created = await projectsApi.request(request);
-    await queryClient.invalidateQueries({ queryKey: ["/projects"] });
+    await queryClient.invalidateQueries({ queryKey: [PROJECTS_PATH] });
     toast.success("Request sent.", { description: `${created.title} is waiting for the project office.` });
     onSent();
   });
 
   return (
     <ProjectForm form={form} onSubmit={onSubmit} pending={isSubmitting} submitLabel="Send request" pendingLabel="Sending...">
-      <div className="sm:col-span-2">
-        <TextField label="Project title" data-autofocus error={errors.title?.message} {...register("title")} />
-      </div>
+      <TitleField label="Project title" />
       <CategoryField unchosen />
       <TextField label="Desired start" type="date" optional error={errors.startDate?.message} {...register("startDate", emptyAsNull)} />
       <div className="sm:col-span-2">

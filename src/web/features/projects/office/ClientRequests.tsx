@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatRelative } from "../../../lib/format";
-import { projectsListQuery } from "../api";
+import { projectsListQuery } from "../../../lib/queries/projects";
 import { categoryLabel, placeOf, projectPagePath } from "../project-labels";
 import { ConvertRequestDialog } from "./ConvertRequestDialog";
 

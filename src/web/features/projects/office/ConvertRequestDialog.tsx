@@ -4,8 +4,9 @@ import { type ProjectListItem, projectUpdateSchema } from "../../../../shared/pr
 import type { DirectoryEntry } from "../../../../shared/staff-directory";
 import { useApiForm } from "../../../components/form/use-api-form";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { nairaInput } from "../money-field";
 import { BudgetField, ScheduleFields } from "../ProjectFields";
 import { ProjectForm } from "../ProjectForm";

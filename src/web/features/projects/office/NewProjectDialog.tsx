@@ -1,16 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { projectCreateSchema } from "../../../../shared/projects";
+import { projectCreateSchema, projectDescriptionFields } from "../../../../shared/projects";
 import type { DirectoryEntry } from "../../../../shared/staff-directory";
 import { SelectField, TextAreaField, TextField } from "../../../components/form/form-fields";
 import { useApiForm } from "../../../components/form/use-api-form";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { ClientField } from "../ClientField";
 import { emptyAsAbsent } from "../form-values";
 import { nairaInput } from "../money-field";
-import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField } from "../ProjectFields";
+import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField, TitleField } from "../ProjectFields";
 import { ProjectForm } from "../ProjectForm";
 import { projectPagePath } from "../project-labels";
 import { ManagerField, TeamField, WithStaff } from "../StaffFields";
@@ -18,23 +19,7 @@ import { ManagerField, TeamField, WithStaff } from "../StaffFields";
 /** A new project as the office enters it: the budget typed in naira; it starts at 0 % and nothing spent. */
 const newProjectSchema = projectCreateSchema.omit({ budgetKobo: true, spentKobo: true, progress: true }).extend({ budget: nairaInput });
 
-const fields = [
-  "title",
-  "reference",
-  "description",
-  "category",
-  "status",
-  "progressMode",
-  "address",
-  "city",
-  "state",
-  "country",
-  "startDate",
-  "targetCompletion",
-  "clientId",
-  "managerId",
-  "teamIds",
-] as const;
+const fields = [...projectDescriptionFields, "reference", "clientId", "managerId", "teamIds"] as const;
 
 function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreated: (projectId: number) => void }) {
   const queryClient = useQueryClient();
@@ -72,9 +57,7 @@ function NewProjectForm({ staff, onCreated }: { staff: DirectoryEntry[]; onCreat
 
   return (
     <ProjectForm form={form} onSubmit={onSubmit} pending={isSubmitting} submitLabel="Create project" pendingLabel="Creating...">
-      <div className="sm:col-span-2">
-        <TextField label="Title" data-autofocus error={errors.title?.message} {...register("title")} />
-      </div>
+      <TitleField />
       <CategoryField unchosen />
       <TextField
         label="Reference"

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
-import { projectStatsQuery } from "../api";
+import { projectStatsQuery } from "../../../lib/queries/projects";
 import { projectPagePath } from "../project-labels";
 
 /** Open milestones of active projects past their due date, the longest overdue first. */

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { projectStatuses, projectStatusLabels } from "../../../../shared/projects";
+import { projectStatuses, projectStatusLabels } from "../../../../shared/project-terms";
 import { StatCard, StatGrid } from "../../../components/ui/StatCard";
 import { ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatNaira, formatPercent } from "../../../lib/format";
+import { projectStatsQuery } from "../../../lib/queries/projects";
 import { withChanges } from "../../../lib/use-search-filters";
-import { projectStatsQuery } from "../api";
 
 /** The office's figures: projects by status (each a filter of the list below), the active work and its value. */
 export function PipelineByStatus() {

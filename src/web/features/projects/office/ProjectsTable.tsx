@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { type ProjectListItem, projectStatuses, projectStatusLabels } from "../../../../shared/projects";
+import { projectStatuses, projectStatusLabels } from "../../../../shared/project-terms";
+import type { ProjectListItem } from "../../../../shared/projects";
 import { inputClass, mutedTextClass } from "../../../components/form/form-fields";
 import { FilterSelect } from "../../../components/ui/FilterSelect";
 import { Pager } from "../../../components/ui/Pager";
@@ -9,8 +10,8 @@ import { SearchForm } from "../../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { TableHead } from "../../../components/ui/TableHead";
 import { formatDate, formatRelative } from "../../../lib/format";
+import { projectsListQuery } from "../../../lib/queries/projects";
 import { useSearchFilters } from "../../../lib/use-search-filters";
-import { projectsListQuery } from "../api";
 import { CategoryOptions } from "../CategoryOptions";
 import { ProgressBar } from "../ProgressBar";
 import { ProjectStatusBadge } from "../ProjectStatusBadge";
@@ -101,7 +102,7 @@ export function ProjectsTable() {
   const query = listParamsOf(params);
   const projects = useQuery({ ...projectsListQuery(query), placeholderData: keepPreviousData });
   const page = query.page ?? 1;
-  const pageCount = projects.data ? Math.max(1, Math.ceil(projects.data.total / projects.data.pageSize)) : 1;
+  const pageCount = projects.data?.pageCount ?? 1;
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,11 +1,6 @@
-import {
-  type ProjectCategory,
-  type ProjectStatus,
-  projectCategories,
-  projectListQuerySchema,
-  projectStatuses,
-} from "../../../../shared/projects";
-import type { ProjectListParams } from "../api";
+import { type ProjectCategory, type ProjectStatus, projectCategories, projectStatuses } from "../../../../shared/project-terms";
+import { projectListQuerySchema } from "../../../../shared/projects";
+import type { ProjectListParams } from "../../../lib/queries/projects";
 
 export const OFFICE_PAGE_SIZE = 20;
 

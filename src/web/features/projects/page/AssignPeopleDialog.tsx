@@ -4,8 +4,9 @@ import { projectUpdateSchema } from "../../../../shared/projects";
 import type { DirectoryEntry } from "../../../../shared/staff-directory";
 import { useApiForm } from "../../../components/form/use-api-form";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { ProjectForm } from "../ProjectForm";
 import { ManagerField, TeamField, WithStaff } from "../StaffFields";
 

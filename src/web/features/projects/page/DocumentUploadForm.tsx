@@ -3,8 +3,9 @@ import { type FormEvent, useId, useState } from "react";
 import { documentTitleSchema, projectMessages } from "../../../../shared/projects";
 import { FormAlert, inputClass, mutedTextClass, SubmitButton, TextField } from "../../../components/form/form-fields";
 import { useAttempt } from "../../../components/form/use-attempt";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { DOCUMENT_ACCEPT, documentProblem, formatFileSize } from "../upload-checks";
 
 /** One document with a title; its type and size are checked before it is sent. */

@@ -1,46 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ProjectCategory, type ProjectDetail, projectUpdateSchema } from "../../../../shared/projects";
+import { fieldMask } from "../../../../shared/fields";
+import type { ProjectCategory } from "../../../../shared/project-terms";
+import { type ProjectDetail, projectDescriptionFields, projectUpdateSchema } from "../../../../shared/projects";
 import { SelectField, TextAreaField, TextField } from "../../../components/form/form-fields";
 import { useApiForm } from "../../../components/form/use-api-form";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { nairaInput, nairaText } from "../money-field";
-import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField } from "../ProjectFields";
+import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField, TitleField } from "../ProjectFields";
 import { ProjectForm } from "../ProjectForm";
 
-/** The details an editor changes; money typed in naira. */
-const detailsFormSchema = projectUpdateSchema
-  .pick({
-    title: true,
-    description: true,
-    category: true,
-    status: true,
-    progressMode: true,
-    progress: true,
-    address: true,
-    city: true,
-    state: true,
-    country: true,
-    startDate: true,
-    targetCompletion: true,
-  })
-  .extend({ budget: nairaInput, spent: nairaInput });
+const fields = [...projectDescriptionFields, "progress"] as const;
 
-const fields = [
-  "title",
-  "description",
-  "category",
-  "status",
-  "progressMode",
-  "progress",
-  "address",
-  "city",
-  "state",
-  "country",
-  "startDate",
-  "targetCompletion",
-] as const;
+/** The details an editor changes; money typed in naira. */
+const detailsFormSchema = projectUpdateSchema.pick(fieldMask(fields)).extend({ budget: nairaInput, spent: nairaInput });
 
 function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved: () => void }) {
   const queryClient = useQueryClient();
@@ -87,9 +62,7 @@ function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved
 
   return (
     <ProjectForm form={form} onSubmit={onSubmit} pending={isSubmitting} submitLabel="Save details" pendingLabel="Saving...">
-      <div className="sm:col-span-2">
-        <TextField label="Title" data-autofocus error={errors.title?.message} {...register("title")} />
-      </div>
+      <TitleField />
       <CategoryField />
       <StatusField locked={statusLocked} />
       <SelectField label="Progress follows" error={errors.progressMode?.message} {...register("progressMode")}>

@@ -23,13 +23,7 @@ type Props = {
 
 /** A milestone's name, due date, weight (it counts for the progress in milestones mode) and notes. */
 export function MilestoneForm({ milestone, progressMode, submitLabel, onSave, onCancel }: Props) {
-  const {
-    register,
-    submit,
-    failure,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useApiForm(milestoneFormSchema, {
+  const form = useApiForm(milestoneFormSchema, {
     defaultValues: {
       title: milestone?.title ?? "",
       description: milestone?.description ?? "",
@@ -39,31 +33,30 @@ export function MilestoneForm({ milestone, progressMode, submitLabel, onSave, on
     fields,
   });
 
-  const onSubmit = submit(async (values) => {
+  const onSubmit = form.submit(async (values) => {
     await onSave(values);
-    if (!milestone) reset();
+    if (!milestone) form.reset();
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_12rem_8rem]">
-      <TextField label="Milestone" error={errors.title?.message} {...register("title")} />
-      <TextField label="Due date" type="date" optional error={errors.dueDate?.message} {...register("dueDate", emptyAsNull)} />
+      <TextField label="Milestone" {...form.field("title")} />
+      <TextField label="Due date" type="date" optional {...form.field("dueDate", emptyAsNull)} />
       <TextField
         label="Weight"
         type="number"
         min={1}
         max={100}
         hint={progressMode === "milestones" ? "Its share of the progress." : undefined}
-        error={errors.weight?.message}
-        {...register("weight", { valueAsNumber: true })}
+        {...form.field("weight", { valueAsNumber: true })}
       />
       <div className="sm:col-span-3">
-        <TextAreaField label="Notes" optional rows={2} error={errors.description?.message} {...register("description")} />
+        <TextAreaField label="Notes" optional rows={2} {...form.field("description")} />
       </div>
-      <FormAlert className="sm:col-span-3" message={failure} />
+      <FormAlert className="sm:col-span-3" message={form.failure} />
       <div className="flex flex-wrap gap-3 sm:col-span-3">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : submitLabel}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? "Saving..." : submitLabel}
         </Button>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>

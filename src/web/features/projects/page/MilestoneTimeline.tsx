@@ -10,8 +10,9 @@ import { ConfirmButton } from "../../../components/ui/ConfirmButton";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { type MilestoneState, milestoneState, milestoneStateLabels } from "../milestone-state";
 import { MilestoneForm, type MilestoneValues } from "./MilestoneForm";
 

@@ -5,8 +5,9 @@ import { InlineAlert, inputClass } from "../../../components/form/form-fields";
 import { useAttempt } from "../../../components/form/use-attempt";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 
 /** An editor's controls under a gallery photo: change its caption, make it the cover, delete it. */
 export function PhotoEditor({ projectId, photo, position }: { projectId: number; photo: ProjectPhoto; position: number }) {

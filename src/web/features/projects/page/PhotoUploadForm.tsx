@@ -3,8 +3,9 @@ import { projectMessages } from "../../../../shared/projects";
 import { FormAlert } from "../../../components/form/form-fields";
 import { useAttempt } from "../../../components/form/use-attempt";
 import { Button } from "../../../components/ui/Button";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { PhotoPicker } from "./PhotoPicker";
 import { usePickedPhotos } from "./use-picked-photos";
 

@@ -2,8 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { siteUpdateSchema } from "../../../../shared/projects";
 import { FormAlert, SubmitButton, TextAreaField } from "../../../components/form/form-fields";
 import { useApiForm } from "../../../components/form/use-api-form";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectsApi } from "../api";
 import { PhotoPicker } from "./PhotoPicker";
 import { usePickedPhotos } from "./use-picked-photos";
 
@@ -11,27 +12,22 @@ import { usePickedPhotos } from "./use-picked-photos";
 export function PostUpdateForm({ projectId }: { projectId: number }) {
   const queryClient = useQueryClient();
   const picked = usePickedPhotos();
-  const {
-    register,
-    submit,
-    failure,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useApiForm(siteUpdateSchema, { defaultValues: { body: "" }, fields: ["body"] });
+  const form = useApiForm(siteUpdateSchema, { defaultValues: { body: "" }, fields: ["body"] });
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = submit(async ({ body }) => {
+  const onSubmit = form.submit(async ({ body }) => {
     await projectsApi.postUpdate(projectId, body, picked.photos);
     await refreshProjects(queryClient);
-    reset();
+    form.reset();
     picked.clear();
     toast.success("Update posted.");
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextAreaField label="What happened on site?" rows={4} error={errors.body?.message} {...register("body")} />
+      <TextAreaField label="What happened on site?" rows={4} {...form.field("body")} />
       <PhotoPicker picked={picked} disabled={isSubmitting} />
-      <FormAlert message={failure} />
+      <FormAlert message={form.failure} />
       <div className="sm:max-w-xs">
         <SubmitButton pending={isSubmitting} label="Post update" pendingLabel="Posting..." />
       </div>

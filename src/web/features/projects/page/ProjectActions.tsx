@@ -2,8 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { ProjectDetail } from "../../../../shared/projects";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
-import { toast } from "../../toast/toast-store";
-import { projectsApi, refreshProjects } from "../api";
+import { refreshProjects } from "../../../lib/queries/projects";
+import { toast } from "../../../lib/toast";
+import { projectQuery, projectsApi } from "../api";
 import { AssignPeopleDialog } from "./AssignPeopleDialog";
 import { EditDetailsDialog } from "./EditDetailsDialog";
 
@@ -21,7 +22,7 @@ export function ProjectActions({ project, afterDelete }: { project: ProjectDetai
           title={`Delete ${project.title}?`}
           onConfirm={async () => {
             await projectsApi.remove(project.id);
-            queryClient.removeQueries({ queryKey: [`/projects/${project.id}`] });
+            queryClient.removeQueries({ queryKey: projectQuery(project.id).queryKey });
             navigate(afterDelete, { replace: true });
             await refreshProjects(queryClient);
             toast.success(`${project.title} was deleted.`);

@@ -1,6 +1,5 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { ProjectDetail } from "../../../../shared/projects";
-import { ProjectConversation } from "../../messages/ProjectConversation";
 import { MilestoneTimeline } from "./MilestoneTimeline";
 import { PhotoGallery } from "./PhotoGallery";
 import { ProjectDocuments } from "./ProjectDocuments";
@@ -14,13 +13,17 @@ export type ProjectSection = {
   count?: (project: ProjectDetail) => number;
   /** Whether this person sees the section at all (by the project's permissions); always when absent. */
   shown?: (project: ProjectDetail) => boolean;
-  Section: ComponentType<{ project: ProjectDetail }>;
+  Section: ComponentType<ProjectSectionProps>;
 };
 
-/** The project's conversation (the messages feature's component), for those who may write in it. */
-function ProjectMessages({ project }: { project: ProjectDetail }) {
-  return <ProjectConversation projectId={project.id} />;
-}
+export type ProjectSectionProps = {
+  project: ProjectDetail;
+  /** The project's conversation, composed by the page (it is the messages feature's, which this one does not import). */
+  conversation: ReactNode;
+};
+
+/** The Messages section shows the conversation the page passes in, for those who may write in it. */
+const ProjectMessages = ({ conversation }: ProjectSectionProps) => conversation;
 
 /** The parts of the project page, in the order of its section links; the address's ?section= picks one. */
 export const projectSections: readonly ProjectSection[] = [

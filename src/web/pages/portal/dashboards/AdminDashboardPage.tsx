@@ -5,10 +5,10 @@ import { linkClass } from "../../../components/form/form-fields";
 import { PageHeader, PortalPage } from "../../../components/ui/PageHeader";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { useAuth } from "../../../features/auth/AuthProvider";
 import { officeOverviewQuery } from "../../../features/office/api";
 import { OfficeFigures } from "../../../features/office/OfficeFigures";
 import { SecurityEventsList } from "../../../features/office/SecurityEventsList";
+import { useAuth } from "../../../lib/session/AuthProvider";
 
 /** Every department's dashboard once (Accounts and Accounting share one); admins may open them all. */
 const departmentDashboards = departments.filter(
@@ -34,9 +34,11 @@ export default function AdminDashboardPage() {
             </h2>
             <OfficeFigures overview={overview.data} canApprove={isAdmin} />
           </section>
-          <SectionCard id="security-events" title="Recent security events" description="The 10 newest entries of the access log.">
-            <SecurityEventsList events={overview.data.recentSecurityEvents} />
-          </SectionCard>
+          {overview.data.recentSecurityEvents ? (
+            <SectionCard id="security-events" title="Recent security events" description="The 10 newest entries of the access log.">
+              <SecurityEventsList events={overview.data.recentSecurityEvents} />
+            </SectionCard>
+          ) : null}
         </>
       ) : null}
       {isAdmin ? (

@@ -7,8 +7,8 @@ import { StatCard, StatGrid } from "../../../components/ui/StatCard";
 import { ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { inquiryStatsQuery } from "../../../features/inquiries/api";
 import { ActiveProjectsList } from "../../../features/office/ActiveProjectsList";
-import { projectStatsQuery } from "../../../features/office/api";
 import { formatNaira, formatPercent } from "../../../lib/format";
+import { projectStatsQuery } from "../../../lib/queries/projects";
 
 function KeyFigures({ projects, inquiries }: { projects: ProjectStats; inquiries: InquiryStats }) {
   return (

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { PageHeader, PortalPage } from "../../../components/ui/PageHeader";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { useAuth } from "../../../features/auth/AuthProvider";
 import { peopleQuery } from "../../../features/people/api";
 import { HeadcountFigures } from "../../../features/people/HeadcountFigures";
 import { PendingStaffList } from "../../../features/people/PendingStaffList";
 import { StaffDirectoryList } from "../../../features/people/StaffDirectoryList";
+import { useAuth } from "../../../lib/session/AuthProvider";
 
 /** HR: headcount, the staff directory by department, and the staff accounts waiting for approval. */
 export default function HrDashboardPage() {

@@ -1,7 +1,7 @@
 import { PageHeader, PortalPage } from "../../../components/ui/PageHeader";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { InquiryInbox } from "../../../features/inquiries/InquiryInbox";
-import { UpcomingMilestones } from "../../../features/office/UpcomingMilestones";
+import { MilestonesDue } from "../../../features/projects";
 
 /** The front office (Secretariat, Executive Assistant): the contact inquiries inbox and the milestones coming up. */
 export function InquiryDeskDashboard({ title }: { title: string }) {
@@ -12,7 +12,7 @@ export function InquiryDeskDashboard({ title }: { title: string }) {
         <InquiryInbox />
       </SectionCard>
       <SectionCard id="milestones" title="Upcoming milestones">
-        <UpcomingMilestones />
+        <MilestonesDue />
       </SectionCard>
     </PortalPage>
   );

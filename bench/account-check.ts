@@ -1,0 +1,62 @@
+/**
+ * The cost of checking, on every API request, that the caller's account is still active and its session open
+ * (a blocked or deleted account is refused at once, docs/decisions/050-account-state-checked-per-request.md):
+ * an authenticated GET beside a public GET that reads the database without it, on a fresh embedded database.
+ * Run: npm run build && npm run bench:account-check
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { measure } from "./measure";
+import { startBuiltServer } from "./server";
+
+const SECONDS = 10;
+const WORKERS = 4;
+const EMAIL = "bench-check@crestbuild.ng";
+const PASSWORD = "Bench-password-2026";
+/** The goal: the per-request check costs at most this share of a plain database read's throughput. */
+const MAX_SLOWDOWN = 0.25;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "crestbuild-check-bench-"));
+const created = spawnSync(
+  process.execPath,
+  ["dist/server/create-admin.js", "--email", EMAIL, "--first-name", "Bench", "--last-name", "Check", "--password", PASSWORD],
+  { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" },
+);
+if (created.status !== 0) throw new Error(created.stderr);
+
+const server = await startBuiltServer(3205, dataDir);
+try {
+  const login = await fetch(`${server.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { accessToken: string } };
+  const get =
+    (route: string, headers: Record<string, string> = {}) =>
+    async () => {
+      const response = await fetch(`${server.origin}/api${route}`, { headers });
+      if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+  const options = { seconds: SECONDS, workers: WORKERS };
+  const plain = await measure(get("/content/about"), options);
+  const checked = await measure(get("/auth/profile", { authorization: `Bearer ${data.accessToken}` }), options);
+  const slowdown = 1 - checked.perSecond / plain.perSecond;
+  console.log(`\nAccount check benchmark: ${WORKERS} concurrent clients, ${SECONDS} s each, on ${server.origin}`);
+  console.log("request                                   req/s    p99 ms   requests");
+  for (const [name, result] of [
+    ["GET /api/content/about (public, one read)", plain],
+    ["GET /api/auth/profile (account checked)", checked],
+  ] as const) {
+    console.log(
+      `${name.padEnd(40)} ${result.perSecond.toFixed(1).padStart(7)} ${result.p99.toFixed(1).padStart(9)} ${String(result.count).padStart(10)}`,
+    );
+  }
+  console.log(`throughput lost to the check: ${(slowdown * 100).toFixed(0)} % (goal: at most ${MAX_SLOWDOWN * 100} %)`);
+} finally {
+  server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

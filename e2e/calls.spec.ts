@@ -1,0 +1,284 @@
+import { chromium } from "@playwright/test";
+import {
+  type CallPerson,
+  devicesAskedFor,
+  expectVideoPlaying,
+  iceUsernameFragments,
+  liveTrackCount,
+  selectedCandidateTypes,
+  staffAtTheirDesk,
+  stopSharingFromTheBrowser,
+  tile,
+} from "./calls-kit";
+import { chromiumArgs, chromiumExecutable, grantMediaArgs, mediaArgs } from "./chromium";
+import { startCoturn } from "./coturn";
+import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
+import { E2E_TURN_PORT, E2E_TURN_SECRET } from "./site-under-test";
+
+// A fake camera and microphone, said yes to; each journey drives two or three browsers at once.
+test.use({ launchOptions: { executablePath: chromiumExecutable, args: [...chromiumArgs, ...mediaArgs, ...grantMediaArgs] } });
+test.describe.configure({ timeout: 90_000 });
+
+const people: CallPerson[] = [];
+test.afterEach(async () => {
+  for (const person of people.splice(0)) {
+    expect(person.errors, `console errors in ${person.name}'s browser`).toEqual([]);
+    await person.close();
+  }
+});
+const join = (person: CallPerson) => {
+  people.push(person);
+  return person;
+};
+
+const incomingDialog = (person: CallPerson) => person.page.getByRole("dialog", { name: /^Incoming (video|voice) call$/ });
+const button = (person: CallPerson, name: string) => person.page.getByRole("button", { name, exact: true });
+
+test("a video call rings the department only, connects both ways, shares a screen (stopped by the button or by the browser), and leaving stops every track", async ({
+  browser,
+  request,
+}) => {
+  // Accounting: no other journey has staff there, so nobody else is rung.
+  const ada = join(await staffAtTheirDesk(browser, request, "Accounting", "Adaeze"));
+  const bayo = join(await staffAtTheirDesk(browser, request, "Accounting", "Bayo"));
+  const chidi = join(await staffAtTheirDesk(browser, request, "Business Administration", "Chidi"));
+  await chidi.page.goto("/call");
+
+  await ada.page.getByRole("link", { name: "Calls" }).click();
+  await expect(ada.page.getByRole("heading", { level: 1 })).toHaveText("Calls");
+  await expect(ada.page.getByText("Bayo Eze")).toBeVisible();
+  await button(ada, "Start video call").click();
+  // Bayo is rung within 2 s, on whatever screen he is.
+  await expect(incomingDialog(bayo)).toBeVisible({ timeout: 2_000 });
+  await expect(incomingDialog(bayo)).toContainText("Adaeze Eze (Accounting) is calling.");
+  await button(bayo, "Accept").click();
+  await expect(bayo.page).toHaveURL("/call");
+
+  await expectVideoPlaying(tile(ada.page, "Bayo Eze").locator("video"));
+  await expectVideoPlaying(tile(bayo.page, "Adaeze Eze").locator("video"));
+  await expect(tile(ada.page, "Bayo Eze")).toContainText("Accounting");
+
+  await button(bayo, "Share screen").click();
+  await expect(button(bayo, "Stop sharing")).toBeVisible();
+  await expect(tile(ada.page, "Bayo Eze")).toContainText("Sharing screen");
+  await expectVideoPlaying(tile(ada.page, "Bayo Eze").locator("video"));
+  await button(bayo, "Stop sharing").click();
+  await expect(tile(ada.page, "Bayo Eze")).not.toContainText("Sharing screen");
+  // Sharing again, ended this time by the browser's own 'Stop sharing'.
+  await button(bayo, "Share screen").click();
+  await expect(tile(ada.page, "Bayo Eze")).toContainText("Sharing screen");
+  await stopSharingFromTheBrowser(bayo.page);
+  await expect(button(bayo, "Share screen")).toBeVisible();
+  await expect(tile(ada.page, "Bayo Eze")).not.toContainText("Sharing screen");
+  await expectVideoPlaying(tile(ada.page, "Bayo Eze").locator("video"));
+
+  await button(ada, "Mute").click();
+  await expect(button(ada, "Unmute")).toBeVisible();
+  await expect(tile(bayo.page, "Adaeze Eze")).toContainText("Muted");
+  await button(ada, "Turn camera off").click();
+  await expect(tile(bayo.page, "Adaeze Eze")).toContainText("Camera off");
+  await button(ada, "Turn camera on").click();
+
+  // Chidi, of another department, was never rung.
+  await expect(incomingDialog(chidi)).toHaveCount(0);
+
+  await button(bayo, "Leave call").click();
+  await expect(tile(ada.page, "Bayo Eze")).toHaveCount(0);
+  expect(await liveTrackCount(bayo.page)).toBe(0);
+  await button(ada, "Leave call").click();
+  expect(await liveTrackCount(ada.page)).toBe(0);
+  await expect(button(ada, "Start video call")).toBeVisible();
+  await expect(ada.page.getByRole("region", { name: "Call history" })).toContainText("Video call from Adaeze Eze");
+  await expect(ada.page.getByRole("region", { name: "Call history" })).toContainText("answered by Bayo Eze");
+});
+
+test("three people in one call each see the other two; a closed tab leaves the call", async ({ browser, request }) => {
+  // Six video connections in one Chromium: on a busy 2-core machine each picture takes a while to arrive.
+  test.setTimeout(180_000);
+  const kemi = join(await staffAtTheirDesk(browser, request, "Admin", "Kemi"));
+  const lola = join(await staffAtTheirDesk(browser, request, "Admin", "Lola"));
+  const musa = join(await staffAtTheirDesk(browser, request, "Admin", "Musa"));
+  await kemi.page.goto("/call");
+  await button(kemi, "Start video call").click();
+  // The 2 s ring is the first journey's proof; here three browsers share a busy machine.
+  for (const callee of [lola, musa]) {
+    await expect(incomingDialog(callee)).toBeVisible({ timeout: 10_000 });
+    await button(callee, "Accept").click();
+  }
+  for (const [viewer, others] of [
+    [kemi, [lola, musa]],
+    [lola, [kemi, musa]],
+    [musa, [kemi, lola]],
+  ] as const) {
+    for (const other of others)
+      await test.step(`${viewer.name} sees ${other.name}`, () => expectVideoPlaying(tile(viewer.page, other.name).locator("video")));
+  }
+  await musa.page.close();
+  await expect(tile(kemi.page, "Musa Eze")).toHaveCount(0, { timeout: 10_000 });
+  await expect(tile(lola.page, "Musa Eze")).toHaveCount(0, { timeout: 10_000 });
+  await button(kemi, "Leave call").click();
+  await button(lola, "Leave call").click();
+});
+
+test("Decline clears the ring; the ring can be muted", async ({ browser, request }) => {
+  const tayo = join(await staffAtTheirDesk(browser, request, "Accounts", "Tayo"));
+  const uche = join(await staffAtTheirDesk(browser, request, "Accounts", "Uche"));
+  await tayo.page.goto("/call");
+  // Only Uche: other journeys have Accounts staff online too.
+  await tayo.page.getByRole("checkbox", { name: "Uche Eze" }).check();
+  await button(tayo, "Start voice call").click();
+  await expect(incomingDialog(uche)).toHaveAccessibleName("Incoming voice call");
+  await button(uche, "Mute ring").click();
+  await expect(button(uche, "Unmute ring")).toHaveAttribute("aria-pressed", "true");
+  await button(uche, "Decline").click();
+  await expect(incomingDialog(uche)).toHaveCount(0);
+  await expect(tayo.page.getByRole("status")).toContainText("waiting for someone to answer");
+  // A voice call asked for the microphone only.
+  expect(await devicesAskedFor(tayo.page)).toEqual({ asked: [{ audio: true, video: false }], kinds: ["audio"] });
+  await button(tayo, "Leave call").click();
+  expect(await liveTrackCount(tayo.page)).toBe(0);
+});
+
+test("an unanswered ring stops after 30 s and becomes a missed call in the bell and the history", async ({ browser, request }) => {
+  // The server's 30 s ring timer runs for real, once. Only Obi is rung: other journeys have Accounts staff online too.
+  test.setTimeout(120_000);
+  const nkechi = join(await staffAtTheirDesk(browser, request, "Accounts", "Nkechi"));
+  const obi = join(await staffAtTheirDesk(browser, request, "Accounts", "Obi"));
+  await nkechi.page.goto("/call");
+  await nkechi.page.getByRole("checkbox", { name: "Obi Eze" }).check();
+  await button(nkechi, "Start voice call").click();
+  await expect(incomingDialog(obi)).toBeVisible();
+  const rangAt = Date.now();
+
+  await expect(incomingDialog(obi)).toHaveCount(0, { timeout: 40_000 });
+  expect(Date.now() - rangAt).toBeGreaterThan(25_000);
+  await expect(nkechi.page.getByRole("alert")).toContainText("No one answered the call.");
+  const bell = obi.page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(/1 unread/);
+  await bell.click();
+  const panel = obi.page.locator(`#${await bell.getAttribute("aria-controls")}`);
+  await panel.getByRole("link", { name: /Missed call from Nkechi Eze/ }).click();
+  await expect(obi.page).toHaveURL("/call");
+  await expect(obi.page.getByRole("region", { name: "Call history" })).toContainText("Voice call from Nkechi Eze");
+  await expect(obi.page.getByRole("region", { name: "Call history" })).toContainText("Missed");
+  expect(await liveTrackCount(nkechi.page)).toBe(0);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the calls screen, the incoming call and the call itself pass axe in ${scheme} and fit a 360 px phone`, async ({
+    browser,
+    request,
+  }) => {
+    const caller = join(await staffAtTheirDesk(browser, request, "Accounts", `Ife${scheme}`));
+    const callee = join(await staffAtTheirDesk(browser, request, "Accounts", `Jide${scheme}`));
+    for (const person of [caller, callee]) {
+      await person.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+      await person.page.setViewportSize({ width: 360, height: 740 });
+    }
+    await caller.page.goto("/call");
+    await expect(caller.page.getByRole("checkbox", { name: callee.name })).toBeVisible();
+    await expectNoSeriousViolations(caller.page);
+    await expectNoHorizontalOverflow(caller.page);
+    await caller.page.getByRole("checkbox", { name: callee.name }).check();
+    await button(caller, "Start video call").click();
+    await expect(incomingDialog(callee)).toBeVisible();
+    await expectNoSeriousViolations(callee.page);
+    await expectNoHorizontalOverflow(callee.page);
+    await button(callee, "Accept").click();
+    await expectVideoPlaying(tile(callee.page, caller.name).locator("video"));
+    await expectNoSeriousViolations(callee.page);
+    await expectNoHorizontalOverflow(callee.page);
+    await button(callee, "Leave call").click();
+    await button(caller, "Leave call").click();
+  });
+}
+
+test("refused camera and microphone show docs/product.md#wording alerts, to make and to join calls", async ({ browser, request }) => {
+  const vera = join(await staffAtTheirDesk(browser, request, "Digital Marketing", "Vera"));
+  // A second browser that is never said yes to: the prompts are refused.
+  const refusing = await chromium.launch({ executablePath: chromiumExecutable, args: [...chromiumArgs, ...mediaArgs] });
+  try {
+    const wale = join(await staffAtTheirDesk(refusing, request, "Digital Marketing", "Wale"));
+    await wale.page.goto("/call");
+    await button(wale, "Start video call").click();
+    await expect(wale.page.getByRole("alert")).toHaveText(/^Please allow camera and microphone access to make calls/);
+    await button(wale, "Dismiss").click();
+
+    await vera.page.goto("/call");
+    await vera.page.getByRole("checkbox", { name: "Wale Eze" }).check();
+    await button(vera, "Start video call").click();
+    await expect(incomingDialog(wale)).toBeVisible();
+    await button(wale, "Accept").click();
+    await expect(wale.page.getByRole("alert")).toHaveText(/^Please allow camera and microphone access to join calls/);
+    await button(vera, "Leave call").click();
+    await wale.close();
+    people.splice(people.indexOf(wale), 1);
+  } finally {
+    await refusing.close();
+  }
+});
+
+test.describe("through a TURN relay", () => {
+  // One coturn on one port: these journeys run one after the other, in one worker.
+  test.describe.configure({ mode: "default" });
+  let coturn: Awaited<ReturnType<typeof startCoturn>>;
+  test.beforeAll(async () => {
+    coturn = await startCoturn({ port: E2E_TURN_PORT, secret: E2E_TURN_SECRET });
+  });
+  test.afterAll(async () => coturn.stop());
+
+  test("a call forced through coturn (relay only) still shows each other's video", async ({ browser, request }) => {
+    const yemi = join(await staffAtTheirDesk(browser, request, "Executive Assistant", "Yemi", { forceRelay: true }));
+    const zara = join(await staffAtTheirDesk(browser, request, "Executive Assistant", "Zara", { forceRelay: true }));
+    await yemi.page.goto("/call");
+    await yemi.page.getByRole("checkbox", { name: "Zara Eze" }).check();
+    await button(yemi, "Start video call").click();
+    await button(zara, "Accept").click();
+    await expectVideoPlaying(tile(yemi.page, "Zara Eze").locator("video"));
+    await expectVideoPlaying(tile(zara.page, "Yemi Eze").locator("video"));
+    expect(await selectedCandidateTypes(yemi.page)).toEqual(["relay"]);
+    expect(await selectedCandidateTypes(zara.page)).toEqual(["relay"]);
+    await button(yemi, "Leave call").click();
+    await button(zara, "Leave call").click();
+  });
+
+  test("a lost path shows 'Reconnecting…' and the call recovers by ICE restart when the relay is back", async ({ browser, request }) => {
+    test.setTimeout(150_000);
+    const rotimi = join(await staffAtTheirDesk(browser, request, "Executive Assistant", "Rotimi", { forceRelay: true }));
+    const sade = join(await staffAtTheirDesk(browser, request, "Executive Assistant", "Sade", { forceRelay: true }));
+    await rotimi.page.goto("/call");
+    await rotimi.page.getByRole("checkbox", { name: "Sade Eze" }).check();
+    await button(rotimi, "Start video call").click();
+    await button(sade, "Accept").click();
+    await expectVideoPlaying(tile(rotimi.page, "Sade Eze").locator("video"));
+
+    const fragmentsBefore = await iceUsernameFragments(rotimi.page);
+    // The only path goes through the relay: when it goes, the browsers stop hearing each other.
+    await coturn.stop();
+    for (const [viewer, other] of [
+      [rotimi, sade],
+      [sade, rotimi],
+    ] as const) {
+      // The call's status line and the other person's tile both say so.
+      await expect(viewer.page.getByRole("status").filter({ hasText: "Reconnecting…" })).toHaveCount(2, { timeout: 30_000 });
+      await expect(tile(viewer.page, other.name)).toContainText("Reconnecting…");
+    }
+    // The relay comes back after the first ICE restart (2 s after the loss) went looking for it.
+    await rotimi.page.waitForTimeout(4_000);
+    coturn = await startCoturn({ port: E2E_TURN_PORT, secret: E2E_TURN_SECRET });
+    for (const [viewer, other] of [
+      [rotimi, sade],
+      [sade, rotimi],
+    ] as const) {
+      await expect(tile(viewer.page, other.name)).not.toContainText("Reconnecting…", { timeout: 30_000 });
+      await expectVideoPlaying(tile(viewer.page, other.name).locator("video"));
+    }
+    // The same connection (restarted, not replaced: new ICE credentials) runs through the relay again.
+    const fragmentsAfter = await iceUsernameFragments(rotimi.page);
+    expect(fragmentsAfter).toHaveLength(1);
+    expect(fragmentsAfter).not.toEqual(fragmentsBefore);
+    expect(await selectedCandidateTypes(rotimi.page)).toEqual(["relay"]);
+    await button(rotimi, "Leave call").click();
+    await button(sade, "Leave call").click();
+  });
+});

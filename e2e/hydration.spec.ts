@@ -1,0 +1,94 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+declare global {
+  interface Window {
+    /** The page's main heading as the server's HTML had it, kept before the scripts run. */
+    serverHeading?: Element | null;
+    layoutShifts?: number[];
+    shiftSources?: string[];
+  }
+}
+
+async function newestPostPath(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get("/blog")).text();
+  const postPath = /href="(\/blog\/[a-z-]+\/[a-z0-9-]+)"/.exec(html)?.[1];
+  if (!postPath) throw new Error("the blog links no post");
+  return postPath;
+}
+
+// A phone on a slow processor: hydration then takes long enough for any replaced HTML or late font to show.
+test.use({ viewport: { width: 412, height: 823 } });
+
+// The last one stands for a blog post: the newest post linked from the blog.
+for (const path of ["/", "/about", "/services", "/projects", "/blog", "/contact", "a blog post"]) {
+  test(`${path}: the server's HTML hydrates in place and nothing shifts`, async ({ page, context, request }) => {
+    const url = path.startsWith("/") ? path : await newestPostPath(request);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript(() => {
+      window.layoutShifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const shift = entry as PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+          window.layoutShifts?.push(shift.value);
+          // What moved, named in the failure: the element's tag, class and text.
+          for (const source of shift.sources ?? []) {
+            const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+            window.shiftSources?.push(node ? `${node.tagName}.${node.className} "${node.textContent?.slice(0, 40)}"` : "?");
+          }
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+      window.shiftSources = [];
+      // The parser has built the server's HTML before the deferred module scripts run.
+      document.addEventListener("DOMContentLoaded", () => {
+        window.serverHeading = document.querySelector("main h1");
+      });
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
+    // Inter arrives and the idle-time work runs: wait until the fonts are in and the network is quiet.
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForLoadState("networkidle");
+    const result = await page.evaluate(() => ({
+      hadHeading: window.serverHeading instanceof HTMLHeadingElement,
+      sameHeading: window.serverHeading === document.querySelector("main h1"),
+      shifts: window.layoutShifts ?? [],
+      sources: window.shiftSources ?? [],
+    }));
+    expect(result.hadHeading, "the server's HTML has a main heading").toBe(true);
+    expect(result.sameHeading, "the heading the server rendered is still the one on screen").toBe(true);
+    // The budget is CLS 0.02; a rare shift of 0.0094 on /projects under CI's load (not reproduced on a quiet machine)
+    // is named here when it comes, so that it can be found and removed.
+    const shifted = result.shifts.reduce((sum, value) => sum + value, 0);
+    expect(shifted, `layout shift (moved: ${result.sources.join("; ")})`).toBeLessThanOrEqual(0.02);
+  });
+}
+
+test("a first visit is drawn in the fallback font and caches Inter once idle; the next page starts in Inter and nothing shifts", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.layoutShifts?.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/");
+  expect(await page.evaluate(() => document.documentElement.dataset.font)).toBeUndefined();
+  await page.waitForFunction(() => localStorage.getItem("inter-cached") === "1");
+
+  await page.goto("/about");
+  await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
+  await page.evaluate(() => document.fonts.ready);
+  const result = await page.evaluate(() => ({
+    font: document.documentElement.dataset.font,
+    heading: getComputedStyle(document.querySelector("main h1") as Element).fontFamily,
+    interLoaded: [...document.fonts].some((face) => face.family.replace(/"/g, "") === "Inter" && face.status === "loaded"),
+    shifts: window.layoutShifts ?? [],
+  }));
+  expect(result.font).toBe("inter");
+  expect(result.heading.startsWith('"Inter"') || result.heading.startsWith("Inter")).toBe(true);
+  expect(result.interLoaded).toBe(true);
+  expect(result.shifts, "layout-shift entries").toEqual([]);
+});

@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { generate } from "otplib";
+import { api, PASSWORD, signedInClient, signOut } from "./accounts";
+import { expect, expectNoSeriousViolations, test, waitForHydration } from "./fixtures";
+
+/**
+ * Chromium's virtual authenticator (DevTools protocol): a platform authenticator that keeps discoverable credentials
+ * and verifies its user (as a fingerprint would), answering without a prompt. The site is at http://localhost
+ * (playwright.config.ts): WebAuthn refuses an IP address as relying-party id.
+ */
+async function addVirtualAuthenticator(page: Page) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("WebAuthn.enable", { enableUI: false });
+  const { authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await devtools.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
+}
+
+/** Two-step sign-in on for this account (set-up through the API, as the two-step journey proves the screens). */
+async function turnOnTwoStep(page: Page, email: string) {
+  const { accessToken } = await api<{ accessToken: string }>(page.request, "/auth/login", { email, password: PASSWORD });
+  const { secret } = await api<{ secret: string }>(page.request, "/auth/mfa/enroll", { password: PASSWORD }, accessToken);
+  await api(page.request, "/auth/mfa/verify", { code: await generate({ secret }) }, accessToken);
+}
+
+test("a passkey added in settings signs in from /login without the two-step code, and no longer once removed", async ({ page }) => {
+  test.slow();
+  const email = await signedInClient(page, "passkey");
+  await turnOnTwoStep(page, email);
+  const authenticator = await addVirtualAuthenticator(page);
+
+  // Settings: name it, add it (the authenticator makes a discoverable credential for this site), see it listed.
+  await page.goto("/settings#passkeys");
+  const section = page.getByRole("region", { name: "Passkeys" });
+  await expect(section.getByText("No passkeys yet.")).toBeVisible();
+  await section.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(section.getByText("Please give the passkey a name.")).toBeVisible();
+  await section.getByLabel("Passkey name").fill("Work laptop");
+  await section.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText('Passkey "Work laptop" added.', { exact: true })).toBeVisible();
+  const row = section.getByRole("list", { name: "Passkeys" }).getByRole("listitem", { name: "Work laptop" });
+  await expect(row).toContainText("Added");
+  const [credential] = await authenticator.credentials();
+  expect(credential).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
+  await expectNoSeriousViolations(page);
+
+  // Autofill (conditional mediation): /login asks on arrival; the person picks the passkey among the email field's
+  // suggestions, which the virtual authenticator does by itself. Straight to the dashboard, no authenticator code
+  // asked, although two-step sign-in is on.
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page).toHaveURL("/dashboard");
+  expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(credential?.signCount ?? 0);
+
+  // A browser without passkey autofill: the 'Use a passkey' button asks for one.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+  await page.reload();
+  await signOut(page);
+  await waitForHydration(page);
+  await expectNoSeriousViolations(page);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Two-step sign-in" })).toHaveCount(0);
+
+  // Settings show when it was last used; removing it takes it off the account.
+  await page.goto("/settings#passkeys");
+  await expect(row).toContainText("last used");
+  await row.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText('Passkey "Work laptop" removed.', { exact: true })).toBeVisible();
+  await expect(section.getByText("No passkeys yet.")).toBeVisible();
+
+  // The device still holds the credential, but the site no longer knows it.
+  await signOut(page);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page.getByRole("alert")).toContainText("That passkey was not recognised. Try another, or sign in with your password.");
+  await expect(page).toHaveURL("/login");
+});

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { canReadAnnouncements } from "../../../shared/access.js";
+import {
+  type AdminDashboard,
+  type AdminHealth,
+  type AuditPage,
+  adminMessages,
+  announcementSchema,
+  auditQuerySchema,
+  blockSchema,
+  departmentChangeSchema,
+  roleChangeSchema,
+  siteSettingsSchema,
+} from "../../../shared/admin.js";
+import { pageNumber } from "../../../shared/fields.js";
+import { currentUser, currentViewer, requireAccess, requireRole } from "../../platform/authenticate.js";
+import { ok, parseInput } from "../../platform/envelope.js";
+import { perUserLimit } from "../../platform/rate-limit.js";
+import type { AdminAccounts } from "./accounts.js";
+import type { createAnnouncements } from "./announcements.js";
+import type { AdminActor } from "./audit-log.js";
+import type { createAdminSettings } from "./settings.js";
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const pageQuery = z.object({ page: pageNumber.max(10_000, "Page must be 10000 or less.").default(1) });
+
+export type AdminRoutesOptions = {
+  accounts: AdminAccounts;
+  settings: ReturnType<typeof createAdminSettings>;
+  announcements: ReturnType<typeof createAnnouncements>;
+  dashboard: () => Promise<AdminDashboard>;
+  health: () => Promise<AdminHealth>;
+  auditLog: (query: z.output<typeof auditQuerySchema>) => Promise<AuditPage>;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+const actorOf = (request: FastifyRequest): AdminActor => ({ id: currentUser(request).userId, ipAddress: request.ip });
+
+/** README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff: the admin endpoints, audit log and announcements: admins only, every change audited. */
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
+  const { accounts, settings, announcements, requireUser } = options;
+  const adminOnly = { preHandler: [requireUser, requireRole("admin")] };
+  // A generous ceiling for people at work, a wall for a script run with a stolen admin session.
+  const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
+
+  app.put("/admin/users/:id/role", adminChange, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { role } = parseInput(roleChangeSchema, request.body);
+    return ok(await accounts.changeRole(actorOf(request), id, role), adminMessages.roleChanged);
+  });
+
+  app.put("/admin/users/:id/department", adminChange, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { department } = parseInput(departmentChangeSchema, request.body);
+    return ok(await accounts.changeDepartment(actorOf(request), id, department), adminMessages.departmentChanged);
+  });
+
+  app.post("/admin/users/:id/block", adminChange, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { blocked, reason } = parseInput(blockSchema, request.body);
+    const result = await accounts.setBlocked(actorOf(request), id, blocked, reason);
+    return ok(result, blocked ? adminMessages.blocked : adminMessages.unblocked);
+  });
+
+  app.delete("/admin/users/:id", adminChange, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await accounts.deleteUser(actorOf(request), id), adminMessages.deleted);
+  });
+
+  app.get("/admin/dashboard", adminOnly, async () => ok(await options.dashboard()));
+  app.get("/admin/health", adminOnly, async () => ok(await options.health()));
+
+  app.get("/admin/settings", adminOnly, async () => ok(await settings.current()));
+  app.put("/admin/settings", adminChange, async (request) =>
+    ok(await settings.update(actorOf(request), parseInput(siteSettingsSchema, request.body)), adminMessages.settingsSaved),
+  );
+
+  app.get("/admin/audit-log", adminOnly, async (request) => ok(await options.auditLog(parseInput(auditQuerySchema, request.query))));
+
+  app.post("/admin/announcements", adminChange, async (request, reply) => {
+    const sent = await announcements.send(actorOf(request), parseInput(announcementSchema, request.body));
+    reply.code(201);
+    return ok(sent, adminMessages.announcementSent);
+  });
+
+  // The announcements a staff member was sent (admins: all of them).
+  app.get("/announcements", { preHandler: [requireUser, requireAccess(canReadAnnouncements)] }, async (request) =>
+    ok(await announcements.list(currentViewer(request), parseInput(pageQuery, request.query).page)),
+  );
+}

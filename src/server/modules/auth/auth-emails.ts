@@ -1,0 +1,34 @@
+import { escapeHtml, type OutgoingMail } from "../../platform/mail.js";
+import type { UserRow } from "./accounts.js";
+import { EMAIL_CODE_MINUTES } from "./one-time-codes.js";
+
+/** A code's mail carries its expiry, so the outbox erases it then (platform/mail.ts). */
+export const codeExpiry = () => new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000);
+
+type Recipient = Pick<UserRow, "email" | "firstName">;
+
+const codeHtml = (code: string) => `<strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong>`;
+
+/** The code that confirms a new account's address. */
+export function verificationEmail(user: Recipient, code: string, publicOrigin: string): OutgoingMail {
+  return {
+    to: user.email,
+    subject: "Your Crestbuild verification code",
+    kind: "verification_code",
+    codeExpiresAt: codeExpiry(),
+    text: `Hello ${user.firstName},\n\nYour verification code is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nEnter it at ${publicOrigin}/verify-email to confirm your email address.\n\nIf you did not create a Crestbuild account, ignore this email.`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your verification code is ${codeHtml(code)}. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>Enter it at <a href="${publicOrigin}/verify-email">${publicOrigin}/verify-email</a> to confirm your email address.</p><p>If you did not create a Crestbuild account, ignore this email.</p>`,
+  };
+}
+
+/** The code that lets a forgotten password be replaced. */
+export function passwordResetEmail(user: Recipient, code: string): OutgoingMail {
+  return {
+    to: user.email,
+    subject: "Your Crestbuild password reset code",
+    kind: "password_reset_code",
+    codeExpiresAt: codeExpiry(),
+    text: `Hello ${user.firstName},\n\nYour password reset code is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nIf you did not ask to reset your password, ignore this email: your password stays as it is.`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your password reset code is ${codeHtml(code)}. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>If you did not ask to reset your password, ignore this email: your password stays as it is.</p>`,
+  };
+}

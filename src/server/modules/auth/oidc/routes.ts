@@ -1,0 +1,90 @@
+import "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { confirmLinkSchema } from "../../../../shared/identities.js";
+import { currentUser } from "../../../platform/authenticate.js";
+import { ok, parseInput } from "../../../platform/envelope.js";
+import { perAddressLimit, perUserLimit } from "../../../platform/rate-limit.js";
+import type { RequestOrigin } from "../../../platform/security-log.js";
+import { FLOW_MINUTES } from "./flows.js";
+import type { CallbackOutcome, OidcSignIn } from "./service.js";
+
+/** Binds a provider round trip to the browser that started it (against login CSRF). */
+const STATE_COOKIE = "cb_oidc";
+const COOKIE_PATH = "/api/auth/oidc";
+
+const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
+const providerParams = z.object({ provider: z.string().max(40) });
+
+/** The page the browser lands on after the provider: the result rides in the fragment, never sent to any server. */
+function landingPage(outcome: CallbackOutcome): string {
+  const fragment = (values: Record<string, string>) => new URLSearchParams(values).toString();
+  switch (outcome.kind) {
+    case "signed_in": {
+      const { userId, ticket, mfaRequired } = outcome.ticket;
+      return `/login#${fragment({ oidc: "ticket", userId, ticket, mfa: mfaRequired ? "1" : "0" })}`;
+    }
+    case "confirm_password":
+      return `/login#${fragment({ oidc: "confirm", token: outcome.token, email: outcome.email, provider: outcome.provider })}`;
+    case "linked":
+      return `/settings#${fragment({ identity: "linked", provider: outcome.provider })}`;
+    case "failed":
+      return outcome.linking
+        ? `/settings#${fragment({ identity: "failed", reason: outcome.failure })}`
+        : `/login#${fragment({ oidc: "failed", reason: outcome.failure })}`;
+  }
+}
+
+type Options = { oidc: OidcSignIn; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; secureCookies: boolean };
+
+/** Identity providers (OpenID Connect): sign-in, link and unlink. Each provider's redirect URI is its /callback here. */
+export async function oidcRoutes(app: FastifyInstance, { oidc, requireUser, secureCookies }: Options) {
+  const rememberState = (reply: FastifyReply, state: string) =>
+    reply.setCookie(STATE_COOKIE, state, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookies,
+      path: COOKIE_PATH,
+      maxAge: FLOW_MINUTES * 60,
+    });
+
+  app.get("/auth/oidc/providers", async () => ok({ providers: oidc.providers() }));
+
+  app.get("/auth/oidc/:provider/start", { config: perAddressLimit(30, 15) }, async (request, reply) => {
+    const { provider } = parseInput(providerParams, request.params);
+    const { url, state } = await oidc.start(provider, null);
+    rememberState(reply, state);
+    return reply.redirect(url, 302);
+  });
+
+  /** Linking needs the signed-in user, whose token a navigation cannot carry: the browser is given the URL to go to. */
+  app.post("/auth/oidc/:provider/link", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
+    const { provider } = parseInput(providerParams, request.params);
+    const { url, state } = await oidc.start(provider, currentUser(request).userId);
+    rememberState(reply, state);
+    return ok({ url });
+  });
+
+  app.get("/auth/oidc/:provider/callback", { config: perAddressLimit(30, 15) }, async (request, reply) => {
+    const { provider } = parseInput(providerParams, request.params);
+    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+    const outcome = await oidc.callback(provider, query, request.cookies[STATE_COOKIE], originOf(request));
+    reply.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
+    // The landing page's address holds a ticket: it must not leak to other sites.
+    reply.header("Referrer-Policy", "no-referrer");
+    return reply.redirect(landingPage(outcome), 303);
+  });
+
+  app.post("/auth/oidc/confirm-link", { config: perAddressLimit(10, 15) }, async (request) => {
+    const { token, password } = parseInput(confirmLinkSchema, request.body);
+    return ok(await oidc.confirmLink(token, password, originOf(request)), "The provider is linked to your account.");
+  });
+
+  app.get("/auth/identities", { preHandler: requireUser }, async (request) => ok(await oidc.methods(currentUser(request).userId)));
+
+  app.delete("/auth/identities/:provider", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) => {
+    const { provider } = parseInput(providerParams, request.params);
+    await oidc.unlink(currentUser(request).userId, provider, originOf(request));
+    return ok(null, "The provider is unlinked.");
+  });
+}

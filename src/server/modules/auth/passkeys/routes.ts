@@ -1,0 +1,64 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { passkeyNameSchema } from "../../../../shared/passkeys.js";
+import { currentUser } from "../../../platform/authenticate.js";
+import { ok, parseInput } from "../../../platform/envelope.js";
+import { perAddressLimit, perUserLimit } from "../../../platform/rate-limit.js";
+import type { RequestOrigin } from "../../../platform/security-log.js";
+import { setSessionCookies, wantsTokenInBody, withoutRefreshToken } from "../refresh-cookie.js";
+import type { Passkeys } from "./service.js";
+
+const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
+
+// The browser's WebAuthn answer is checked by @simplewebauthn/server; here only its outline and size.
+const credentialResponse = z
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().max(1024),
+    type: z.literal("public-key"),
+    response: z.record(z.string(), z.unknown()),
+  })
+  .passthrough();
+const addSchema = z.object({ name: passkeyNameSchema, response: credentialResponse });
+const signInSchema = z.object({ response: credentialResponse });
+const idParams = z.object({ id: z.string().max(1024) });
+
+type Options = { passkeys: Passkeys; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; secureCookies: boolean };
+
+/** Passkeys: add, list and remove in settings; sign in with one (two factors: no authenticator code after it). */
+export async function passkeyRoutes(app: FastifyInstance, { passkeys, requireUser, secureCookies }: Options) {
+  app.get("/auth/passkeys", { preHandler: requireUser }, async (request) =>
+    ok({ passkeys: await passkeys.list(currentUser(request).userId) }),
+  );
+
+  app.post("/auth/passkeys/register/options", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) =>
+    ok(await passkeys.registrationOptions(currentUser(request).userId)),
+  );
+
+  app.post("/auth/passkeys", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
+    const { name, response } = parseInput(addSchema, request.body);
+    const added = await passkeys.register(
+      currentUser(request).userId,
+      name,
+      response as unknown as RegistrationResponseJSON,
+      originOf(request),
+    );
+    return reply.status(201).send(ok(added, "Passkey added."));
+  });
+
+  app.delete("/auth/passkeys/:id", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await passkeys.remove(currentUser(request).userId, id, originOf(request));
+    return ok(null, "Passkey removed.");
+  });
+
+  app.post("/auth/passkeys/sign-in/options", { config: perAddressLimit(60, 15) }, async () => ok(await passkeys.signInOptions()));
+
+  app.post("/auth/passkeys/sign-in", { config: perAddressLimit(30, 15) }, async (request, reply) => {
+    const { response } = parseInput(signInSchema, request.body);
+    const result = await passkeys.signIn(response as unknown as AuthenticationResponseJSON, originOf(request));
+    setSessionCookies(reply, result, secureCookies);
+    return ok(withoutRefreshToken(result, wantsTokenInBody(request)));
+  });
+}

@@ -1,0 +1,24 @@
+import { describe, it } from "vitest";
+import { ringJoinAndNegotiate } from "../../testing/calls.js";
+import { connectSignedIn } from "../../testing/realtime-client.js";
+import { setUpTwoInstances } from "../../testing/two-instances.js";
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)("calls between two instances sharing one database and Redis (skipped: set TEST_REDIS_URL to run)", () => {
+  const { server: first, people, second, sockets } = setUpTwoInstances(redisUrl ?? "");
+
+  it("rings a colleague whose tab is on the other instance, and relays the signalling both ways", async () => {
+    const ada = await people.staff("ada@crestbuild.ng", "Projects", { firstName: "Ada" });
+    const bayo = await people.staff("bayo@crestbuild.ng", "Projects", { firstName: "Bayo" });
+    const adaTab = await connectSignedIn(first(), ada.accessToken);
+    const bayoTab = await connectSignedIn(second(), bayo.accessToken);
+    sockets.push(adaTab, bayoTab);
+
+    await ringJoinAndNegotiate(
+      { tab: adaTab, id: ada.id },
+      { tab: bayoTab, id: bayo.id },
+      { offer: "v=0 across instances", answer: "v=0 answered" },
+    );
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDb } from "../../db/client.js";
+import type { RealtimeHub } from "../../platform/realtime-hub.js";
+import { createCallStore } from "./call-store.js";
+import type { TurnConfig } from "./ice-servers.js";
+import type { Notify } from "./ringing.js";
+import { callsRoutes } from "./routes.js";
+import { createCallSignalling } from "./signalling.js";
+
+export type CallsTiming = { ringTimeoutMs?: number; reconnectGraceMs?: number };
+
+/**
+ * Department calls: the signalling frames for /api/realtime (frameHandlers, connectionClosed), and the
+ * routes of /api/calls (register `routes` under /api). close() stops the ring and grace timers.
+ */
+export function callsModule(
+  deps: { db: AppDb; hub: RealtimeHub; notify: Notify; turn: TurnConfig | undefined; log: FastifyBaseLogger } & CallsTiming,
+) {
+  const store = createCallStore(deps.db);
+  const signalling = createCallSignalling({ ...deps, store });
+  return {
+    frameHandlers: signalling.frameHandlers,
+    connectionClosed: signalling.connectionClosed,
+    routes: callsRoutes,
+    routeOptions: { db: deps.db, store, hub: deps.hub, turn: deps.turn },
+    close: signalling.close,
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { canMakeCalls, canUseDepartmentChannel } from "../../../shared/access.js";
+import { type CallMedia, type CallMembers, callHistoryQuerySchema, callMembersQuerySchema } from "../../../shared/calls.js";
+import { wording } from "../../../shared/wording.js";
+import type { AppDb } from "../../db/client.js";
+import { currentViewer, requireAccess } from "../../platform/authenticate.js";
+import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import type { RealtimeHub } from "../../platform/realtime-hub.js";
+import type { CallStore } from "./call-store.js";
+import { callHistory } from "./history.js";
+import { iceServersFor, type TurnConfig } from "./ice-servers.js";
+
+type Options = {
+  db: AppDb;
+  store: CallStore;
+  hub: RealtimeHub;
+  turn: TurnConfig | undefined;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+/** /api/calls: the call history, the department's members with who is online, and the ICE servers. */
+export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, requireUser }: Options) {
+  const guard = { preHandler: [requireUser, requireAccess(canMakeCalls)] };
+
+  app.get("/calls", guard, async (request) => {
+    const { before } = parseInput(callHistoryQuerySchema, request.query);
+    return ok(await callHistory(db, currentViewer(request).id, before ? new Date(before) : undefined));
+  });
+
+  app.get("/calls/members", guard, async (request) => {
+    const viewer = currentViewer(request);
+    const department = parseInput(callMembersQuerySchema, request.query).department ?? viewer.department;
+    if (!canUseDepartmentChannel(viewer, department)) throw new ApiError(403, wording.accessDenied, "forbidden");
+    const members = await store.departmentMembers(department, viewer.id);
+    const ids = members.map((member) => member.id);
+    const online = new Set(ids.length > 0 ? await hub.online(ids) : []);
+    const busy = await store.inACall(ids);
+    const activeCalls = await store.activeCallsOf(department);
+    return ok({
+      department,
+      members: members.map((member) => ({ ...member, online: online.has(member.id), inCall: busy.has(member.id) })),
+      activeCalls: activeCalls.map((call) => ({ ...call, media: call.media as CallMedia })),
+    } satisfies CallMembers);
+  });
+
+  // Time-limited TURN credentials for this user (never the secret); host candidates only without TURN.
+  app.get("/calls/ice-servers", guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return ok(iceServersFor(turn, currentViewer(request).id));
+  });
+}

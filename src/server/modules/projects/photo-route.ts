@@ -1,0 +1,34 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { AppDb } from "../../db/client.js";
+import { projects } from "../../db/schema.js";
+import type { MediaViewer } from "../../platform/authenticate.js";
+import { mediaNotFound, sendMediaFile } from "../../platform/media-files.js";
+import type { FileStorage } from "../../platform/storage.js";
+import type { ProjectGuard } from "./guard.js";
+import { idParam } from "./params.js";
+
+type Options = { db: AppDb; guard: ProjectGuard; photos: FileStorage; mediaViewer: MediaViewer };
+
+/**
+ * A project or site-diary photo (/api/media/projects/{id}/{file}): for the project's readers, checked on every
+ * request, so that someone taken off the project loses its photos at once. The cover of a portfolio project is
+ * public (the site shows it); any other request answers 404, whoever asks.
+ */
+export async function projectPhotoRoute(app: FastifyInstance, { db, guard, photos, mediaViewer }: Options) {
+  app.get("/media/projects/:id/:file", async (request, reply) => {
+    const projectId = idParam(request.params, "id");
+    const { file } = request.params as { file: string };
+    const key = { folder: `projects/${projectId}`, file };
+    const viewer = await mediaViewer(request);
+    if (viewer && (await guard.mayRead(viewer, projectId))) return sendMediaFile(reply, photos, key, "private");
+    const [portfolioCover] = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(
+        and(eq(projects.id, projectId), eq(projects.isPortfolio, true), eq(projects.coverImage, photos.urlOf(`${key.folder}/${key.file}`))),
+      );
+    if (portfolioCover) return sendMediaFile(reply, photos, key, "public");
+    throw mediaNotFound();
+  });
+}

@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDb } from "../../db/client.js";
+import { users } from "../../db/schema.js";
+import type { Mailer } from "../../platform/mail.js";
+import { onSecurityEvent, type RequestOrigin } from "../../platform/security-log.js";
+import { createAccessLog } from "./access-log.js";
+import { createAlerts } from "./alerts.js";
+import { createBlocklist } from "./blocklist.js";
+import { createNotMe } from "./not-me.js";
+import { createSecurityNotices } from "./notices.js";
+import { securityRoutes } from "./routes.js";
+import { createSecuritySettings } from "./settings.js";
+
+/**
+ * The security centre (docs/product.md#security-centre): the access log, the alerts the threat rules raise, the
+ * blocklist's administration, and the emails that follow security events. The rules themselves run where events
+ * are written (platform/security-log.ts) and the blocklist is enforced at the root (platform/address-blocklist.ts).
+ */
+export function securityModule(deps: {
+  db: AppDb;
+  mailer: Mailer;
+  publicOrigin: string;
+  log: FastifyBaseLogger;
+  requestPasswordReset: (email: string, origin: RequestOrigin) => Promise<void>;
+  blocklistChanged: () => Promise<void>;
+}) {
+  const { db } = deps;
+  const alerts = createAlerts(db);
+  const stopListening = onSecurityEvent(db, createSecurityNotices({ ...deps, alerts }));
+  return {
+    routes: securityRoutes,
+    routeOptions: {
+      accessLog: createAccessLog(db),
+      alerts,
+      blocklist: createBlocklist({ db, changed: deps.blocklistChanged }),
+      notMe: createNotMe(deps),
+      settings: createSecuritySettings(db),
+      findEmail: async (userId: string) =>
+        (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,
+    },
+    /** Open alerts, counted on admins' bell. */
+    openAlertCount: alerts.openCount,
+    stop: stopListening,
+  };
+}

@@ -1,0 +1,111 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { threatRules } from "../../../shared/security.js";
+import { describeUserAgent } from "../../../shared/user-agent.js";
+import type { AppDb } from "../../db/client.js";
+import { users } from "../../db/schema.js";
+import { escapeHtml, type Mailer, type OutgoingMail } from "../../platform/mail.js";
+import type { WrittenSecurityEvent } from "../../platform/security-log.js";
+import { createOneTimeCodes, randomToken } from "../auth/index.js";
+import type { Alerts } from "./alerts.js";
+
+/** The 'this wasn't me' link works this long (the latest one sent: each notice replaces the link before it). */
+export const NOT_ME_LINK_MINUTES = 7 * 24 * 60;
+export const NOT_ME_PURPOSE = "not_me";
+
+/** The account changes the owner is told about by email, each with a 'this wasn't me' link. */
+const changeNotices: Record<string, { subject: string; what: string }> = {
+  password_change: { subject: "Your Crestbuild password was changed", what: "The password of your Crestbuild account was changed" },
+  password_reset: { subject: "Your Crestbuild password was reset", what: "The password of your Crestbuild account was reset" },
+  email_changed: {
+    subject: "The email address of your Crestbuild account has changed",
+    what: "The email address of your Crestbuild account was changed",
+  },
+  mfa_enrolled: { subject: "Two-step sign-in was turned on", what: "Two-step sign-in was turned on for your Crestbuild account" },
+  mfa_removed: { subject: "Two-step sign-in was turned off", what: "Two-step sign-in was turned off for your Crestbuild account" },
+};
+
+/**
+ * The security centre's emails, sent as events are written (platform/security-log.ts), after the answer: the owner
+ * hears of a sign-in from a new device and of every password, email or two-step change, with a link that ends
+ * every session and starts a password reset; the admins hear of each high-severity alert once per rule and subject
+ * an hour.
+ */
+export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts: Alerts; publicOrigin: string; log: FastifyBaseLogger }) {
+  const { db, mailer, publicOrigin } = deps;
+  const codes = createOneTimeCodes(db);
+
+  async function notMeLink(userId: string): Promise<string> {
+    const token = await codes.issue(userId, NOT_ME_PURPOSE, randomToken(), NOT_ME_LINK_MINUTES);
+    return `${publicOrigin}/security/not-me#user=${userId}&token=${token}`;
+  }
+
+  function ownerNotice(to: string, firstName: string, subject: string, lines: string[], link: string): OutgoingMail {
+    const notMe = "If this wasn't you, end every session of your account and choose a new password:";
+    return {
+      to,
+      subject,
+      kind: "security_notice",
+      text: `Hello ${firstName},\n\n${lines.join("\n")}\n\n${notMe} ${link}\n\nIf it was you, there is nothing to do. Your recent activity is at ${publicOrigin}/security.`,
+      html: `<p>Hello ${escapeHtml(firstName)},</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p>${escapeHtml(notMe)} <a href="${link}">This wasn't me</a></p><p>If it was you, there is nothing to do. Your recent activity is at <a href="${publicOrigin}/security">${publicOrigin}/security</a>.</p>`,
+    };
+  }
+
+  async function tellOwner({ event, newDevice }: WrittenSecurityEvent) {
+    const change = event.outcome === "success" ? changeNotices[event.type] : undefined;
+    if (!event.userId || !(newDevice || change)) return;
+    const [user] = await db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(and(eq(users.id, event.userId), eq(users.active, true)));
+    if (!user) return;
+    const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${event.createdAt.toUTCString()}`;
+    const link = await notMeLink(event.userId);
+    if (newDevice) {
+      await mailer.send(
+        ownerNotice(
+          user.email,
+          user.firstName,
+          "New sign-in to your Crestbuild account",
+          [`Your account was signed in to from a new device: ${where}.`],
+          link,
+        ),
+      );
+    }
+    if (change) {
+      // An email change is told to the address it was taken from (its owner), which the event names.
+      const emailChange = event.type === "email_changed" && event.reason?.startsWith("from ");
+      const to = emailChange ? (event.reason ?? "").slice(5) : user.email;
+      const what = emailChange ? `${change.what} to ${event.email}` : change.what;
+      await mailer.send(ownerNotice(to, user.firstName, change.subject, [`${what}: ${where}.`], link));
+    }
+  }
+
+  async function tellAdmins({ opened }: WrittenSecurityEvent) {
+    for (const alert of opened) {
+      const rule = threatRules[alert.rule];
+      if (rule.severity !== "high" || !(await deps.alerts.claimEmail(alert.id))) continue;
+      const admins = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.role, "admin"), eq(users.active, true)));
+      const link = `${publicOrigin}/security#alerts`;
+      for (const admin of admins) {
+        await mailer.send({
+          to: admin.email,
+          subject: `Security alert: ${rule.title}`,
+          kind: "security_alert",
+          text: `A high-severity security alert opened: ${rule.title} (${alert.subject}).\n\nRead its evidence and acknowledge it at ${link}.`,
+          html: `<p>A high-severity security alert opened: <strong>${escapeHtml(rule.title)}</strong> (${escapeHtml(alert.subject)}).</p><p>Read its evidence and acknowledge it at <a href="${link}">${link}</a>.</p>`,
+        });
+      }
+    }
+  }
+
+  /** The listener: never holds the request up, and a failure is logged, not thrown at whoever wrote the event. */
+  return (written: WrittenSecurityEvent) => {
+    void Promise.all([tellOwner(written), tellAdmins(written)]).catch((error: unknown) =>
+      deps.log.error({ err: error, eventId: written.event.id }, "security notice failed"),
+    );
+  };
+}

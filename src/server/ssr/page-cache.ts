@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { gzipParts } from "./gzip-parts.js";
+
+/** A rendered page, split where each response's own CSP nonce goes, as text and gzipped. */
+export type CachedPage = { status: number; parts: string[]; gzip: ReturnType<typeof gzipParts>; etag: string; renderedAt: number };
+
+/**
+ * Rendered pages by URL, for one content version at a time: a new version (a post published, a service or the
+ * company's details changed, on any instance) empties it. At most maxEntries pages, the least recently used
+ * leaving first, so that made-up URLs cannot fill the memory. A page older than maxAgeMs is rendered again
+ * (what no database change marks: the year in the footer).
+ *
+ * Beside them, the last good (200) rendering of each URL, whatever its version or age: when the database is away
+ * and a page cannot be rendered, that copy is served instead (docs/decisions/083-health-shutdown-faults.md).
+ */
+export function createPageCache({ maxEntries, maxAgeMs }: { maxEntries: number; maxAgeMs: number }) {
+  let version: number | null = null;
+  const pages = new Map<string, CachedPage>();
+  const lastGood = new Map<string, CachedPage>();
+
+  /** Map keeps insertion order: moving a key to the end makes the first key the least recently used. */
+  const keep = (map: Map<string, CachedPage>, url: string, page: CachedPage) => {
+    map.delete(url);
+    map.set(url, page);
+    if (map.size > maxEntries) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
+    }
+  };
+
+  const switchToVersion = (current: number) => {
+    if (current === version) return;
+    pages.clear();
+    version = current;
+  };
+
+  return {
+    get(url: string, currentVersion: number): CachedPage | undefined {
+      switchToVersion(currentVersion);
+      const page = pages.get(url);
+      if (page && Date.now() - page.renderedAt > maxAgeMs) {
+        pages.delete(url);
+        return undefined;
+      }
+      if (page) keep(pages, url, page);
+      return page;
+    },
+    /** Keeps a page rendered from the content of `renderedVersion` (read before rendering began); never a failure. */
+    set(url: string, renderedVersion: number, page: CachedPage) {
+      if (page.status >= 500) return;
+      if (page.status === 200) keep(lastGood, url, page);
+      if (renderedVersion === version) keep(pages, url, page);
+    },
+    /** The last page rendered well for this URL, however old, or undefined. */
+    lastGood(url: string): CachedPage | undefined {
+      return lastGood.get(url);
+    },
+  };
+}
+
+/**
+ * The page as cached: its HTML cut at each occurrence of the placeholder nonce, and a weak ETag naming what it was
+ * made from (the content version, the URL, the build), the same on every instance: its bytes are not, since the
+ * query data in it carries the time it was fetched.
+ */
+export function cachedPage(
+  page: { status: number; html: string; url: string; build: string },
+  placeholderNonce: string,
+  contentVersion: number,
+): CachedPage {
+  const hash = createHash("sha256").update(`${page.build}\n${page.url}`).digest("base64url").slice(0, 22);
+  // Weak: each response carries its own nonce, so the bytes differ while the page is the same.
+  const parts = page.html.split(placeholderNonce);
+  return { status: page.status, parts, gzip: gzipParts(parts), etag: `W/"${contentVersion}-${hash}"`, renderedAt: Date.now() };
+}
+/** Whether the browser's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+}

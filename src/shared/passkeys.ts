@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+export { passkeyMessages } from "./passkey-messages.js";
+
+/** A passkey as settings lists it. */
+export type PasskeySummary = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+
+export const passkeyNameSchema = z
+  .string({ error: "Please give the passkey a name." })
+  .trim()
+  .min(1, "Please give the passkey a name.")
+  .max(60, "Keep the name under 60 characters.");

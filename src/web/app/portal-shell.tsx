@@ -1,0 +1,58 @@
+import { type ComponentType, Suspense, useEffect } from "react";
+import { Outlet } from "react-router";
+import { SplashScreen } from "../components/ui/SplashScreen";
+import { AuthProvider } from "../lib/session/AuthProvider";
+import { RequireAllowed } from "./RequireAllowed";
+import { RequireAuth } from "./RequireAuth";
+import { PortalScreen } from "./RouteScreen";
+import { type PortalRoute, portalLayouts } from "./routes";
+import { loadToasts } from "./toast-outlet";
+
+/**
+ * What only the portal needs, loaded with its first screen: the public pages' JavaScript carries
+ * neither the session nor the toasts (see docs/decisions/032-public-bundle-without-the-portal.md).
+ */
+export function PortalRoot() {
+  useEffect(() => {
+    void loadToasts();
+  }, []);
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+function LazyLayout({ layout: Layout }: { layout: ComponentType }) {
+  return (
+    <Suspense fallback={<SplashScreen />}>
+      <Layout />
+    </Suspense>
+  );
+}
+
+/** The sign-in, sign-up and recovery screens' area. */
+export function AuthArea() {
+  return <LazyLayout layout={portalLayouts.auth.Page} />;
+}
+
+/** The signed-in area: the guard, then the portal's layout. */
+export function SignedInArea() {
+  return (
+    <RequireAuth>
+      <LazyLayout layout={portalLayouts.portal.Page} />
+    </RequireAuth>
+  );
+}
+
+/** A portal screen behind the checks its route asks for (docs/product.md#screens-and-routes admin screens, department dashboards). */
+export function GuardedScreen({ route }: { route: PortalRoute }) {
+  const screen = route.allow ? (
+    <RequireAllowed allow={route.allow}>
+      <PortalScreen route={route} />
+    </RequireAllowed>
+  ) : (
+    <PortalScreen route={route} />
+  );
+  return route.admin ? <RequireAuth admin>{screen}</RequireAuth> : screen;
+}

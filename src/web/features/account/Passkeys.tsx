@@ -1,0 +1,96 @@
+import { startRegistration } from "@simplewebauthn/browser";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Fingerprint } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { type PasskeySummary, passkeyMessages, passkeyNameSchema } from "../../../shared/passkeys";
+import { failureMessage } from "../../components/form/form-errors";
+import { InlineAlert, mutedTextClass, SubmitButton, TextField } from "../../components/form/form-fields";
+import { Button } from "../../components/ui/Button";
+import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { formatDateTime } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { AccountItemRow } from "./AccountItemRow";
+import { accountApi, passkeysQuery } from "./api";
+
+function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => accountApi.removePasskey(passkey.id),
+    onSuccess: async () => {
+      toast.success(`Passkey "${passkey.name}" removed.`);
+      await queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey });
+    },
+  });
+  return (
+    <AccountItemRow
+      icon={Fingerprint}
+      name={passkey.name}
+      detail={`Added ${formatDateTime(passkey.createdAt)}${passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ""}`}
+      failure={remove.isError ? failureMessage(remove.error) : null}
+      action={
+        <Button variant="secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          {remove.isPending ? "Removing..." : "Remove"}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Passkeys of the account: name and add one (the device asks for a fingerprint, face or PIN), list, remove. */
+export function Passkeys() {
+  const queryClient = useQueryClient();
+  const list = useQuery(passkeysQuery);
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: async (passkeyName: string) => {
+      const optionsJSON = await accountApi.passkeyOptions();
+      let response: Awaited<ReturnType<typeof startRegistration>>;
+      try {
+        response = await startRegistration({ optionsJSON });
+      } catch {
+        throw new Error(passkeyMessages.notAdded);
+      }
+      return accountApi.addPasskey(passkeyName, response);
+    },
+    onSuccess: async (added) => {
+      setName("");
+      toast.success(`Passkey "${added.name}" added.`);
+      await queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passkeyNameSchema.safeParse(name);
+    setNameError(parsed.success ? null : (parsed.error.issues[0]?.message ?? passkeyMessages.notAdded));
+    if (parsed.success) add.mutate(parsed.data);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {list.isPending ? <LoadingMessage>Loading your passkeys...</LoadingMessage> : null}
+      {list.isError ? <ErrorMessage error={list.error} onRetry={() => void list.refetch()} /> : null}
+      {list.data && list.data.passkeys.length > 0 ? (
+        <ul aria-label="Passkeys" className="divide-y divide-neutral-light dark:divide-brand-700">
+          {list.data.passkeys.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} />
+          ))}
+        </ul>
+      ) : list.data ? (
+        <p className={mutedTextClass}>No passkeys yet.</p>
+      ) : null}
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:max-w-md">
+        <TextField
+          label="Passkey name"
+          hint="So you can tell your devices apart, e.g. My phone."
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameError ?? undefined}
+        />
+        <InlineAlert message={add.isError ? failureMessage(add.error) : null} />
+        <SubmitButton pending={add.isPending} label="Add a passkey" pendingLabel="Waiting for your device..." />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { IdentityProviderSummary, LinkedIdentity } from "../../../shared/identities";
+import { failureMessage } from "../../components/form/form-errors";
+import { InlineAlert, mutedTextClass } from "../../components/form/form-fields";
+import { Button } from "../../components/ui/Button";
+import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { formatDateTime } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { AccountItemRow } from "./AccountItemRow";
+import { accountApi, signInMethodsQuery } from "./api";
+import { linkOutcomeFrom } from "./link-outcome";
+
+function ProviderRow({ provider, linked }: { provider: IdentityProviderSummary; linked: LinkedIdentity | undefined }) {
+  const queryClient = useQueryClient();
+  const link = useMutation({
+    mutationFn: () => accountApi.linkIdentity(provider.id),
+    // The server sends the browser to the provider, which sends it back to #sign-in-methods.
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  const unlink = useMutation({
+    mutationFn: () => accountApi.unlinkIdentity(provider.id),
+    onSuccess: async () => {
+      toast.success(`${provider.name} is unlinked.`);
+      await queryClient.invalidateQueries({ queryKey: signInMethodsQuery.queryKey });
+    },
+  });
+  const failure = link.error ?? unlink.error;
+  return (
+    <AccountItemRow
+      icon={KeyRound}
+      name={provider.name}
+      detail={linked ? `Linked as ${linked.email || "your account there"} on ${formatDateTime(linked.linkedAt)}` : "Not linked"}
+      failure={failure ? failureMessage(failure) : null}
+      action={
+        linked ? (
+          <Button variant="secondary" onClick={() => unlink.mutate()} disabled={unlink.isPending}>
+            {unlink.isPending ? "Unlinking..." : "Unlink"}
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => link.mutate()} disabled={link.isPending}>
+            {link.isPending ? "Opening..." : "Link"}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** Identity providers the account can sign in with: link one (through the provider's own page) or unlink it. */
+export function SignInMethods() {
+  const methods = useQuery(signInMethodsQuery);
+  const [outcome] = useState(() => linkOutcomeFrom(typeof window === "undefined" ? "" : window.location.hash));
+
+  // Back from the provider: say how it went once, and take the result out of the address.
+  useEffect(() => {
+    if (!outcome) return;
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}#sign-in-methods`);
+    if (outcome.linked) toast.success(outcome.message);
+  }, [outcome]);
+
+  if (methods.isPending) return <LoadingMessage>Loading your sign-in methods...</LoadingMessage>;
+  if (methods.isError) return <ErrorMessage error={methods.error} onRetry={() => void methods.refetch()} />;
+  const { providers, identities, hasPassword } = methods.data;
+  return (
+    <div className="flex flex-col gap-2">
+      {outcome && !outcome.linked ? <InlineAlert message={outcome.message} /> : null}
+      <p className={mutedTextClass}>
+        {hasPassword ? "You can sign in with your password" : "Your account has no password yet (Forgot your password? sets one)"}
+        {identities.length > 0 ? " or a linked provider." : "."}
+      </p>
+      {providers.length === 0 ? (
+        <p className={mutedTextClass}>No identity providers are offered here.</p>
+      ) : (
+        <ul aria-label="Identity providers" className="divide-y divide-neutral-light dark:divide-brand-700">
+          {providers.map((provider) => (
+            <ProviderRow key={provider.id} provider={provider} linked={identities.find((identity) => identity.provider === provider.id)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

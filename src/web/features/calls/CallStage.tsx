@@ -1,0 +1,62 @@
+import { Button } from "../../components/ui/Button";
+import { leaveCall, startScreenShare, stopScreenShare, toggleCamera, toggleMicrophone } from "./call-session";
+import { useCallState } from "./call-state";
+import { ParticipantTile } from "./ParticipantTile";
+
+/** The call: a tile per person (up to 6), and the buttons to mute, turn the camera off, share the screen and leave. */
+export function CallStage({ self }: { self: { name: string; department: string } }) {
+  const call = useCallState();
+  const reconnecting = Object.values(call.links).includes("reconnecting");
+  const columns = call.participants.length === 0 ? "sm:grid-cols-1" : call.participants.length < 4 ? "sm:grid-cols-2" : "sm:grid-cols-3";
+
+  return (
+    <section aria-label={`${call.media === "voice" ? "Voice" : "Video"} call, ${call.department ?? ""}`} className="flex flex-col gap-4">
+      <p role="status" className="font-semibold">
+        {reconnecting
+          ? "Reconnecting…"
+          : call.participants.length === 0
+            ? "Calling… waiting for someone to answer."
+            : `In a ${call.media} call with ${call.participants.length} ${call.participants.length === 1 ? "person" : "people"}.`}
+      </p>
+      <div className={`grid grid-cols-1 gap-3 ${columns}`}>
+        <ParticipantTile
+          name={self.name}
+          department={self.department}
+          audio={call.localAudio}
+          video={call.localVideo}
+          screen={call.isScreenSharing}
+          stream={call.localStream}
+          isSelf
+        />
+        {call.participants.map((participant) => (
+          <ParticipantTile
+            key={participant.id}
+            name={participant.name}
+            department={participant.department}
+            audio={participant.audio}
+            video={participant.video}
+            screen={participant.screen}
+            stream={call.remoteStreams[participant.id] ?? null}
+            status={call.links[participant.id]}
+          />
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={toggleMicrophone}>
+          {call.localAudio ? "Mute" : "Unmute"}
+        </Button>
+        {call.media === "video" ? (
+          <Button variant="secondary" onClick={toggleCamera}>
+            {call.localVideo ? "Turn camera off" : "Turn camera on"}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={() => void (call.isScreenSharing ? stopScreenShare() : startScreenShare())}>
+          {call.isScreenSharing ? "Stop sharing" : "Share screen"}
+        </Button>
+        <Button variant="danger" onClick={leaveCall}>
+          Leave call
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import type { CallCandidate } from "../../../shared/calls";
+import type { LinkStatus } from "./call-state";
+
+type Signal = { type: "offer" | "answer"; sdp: string } | { type: "candidate"; candidate: CallCandidate };
+
+type Options = {
+  iceServers: RTCIceServer[];
+  /** On an offer collision the polite side gives way (perfect negotiation); the two sides must differ. */
+  polite: boolean;
+  send: (signal: Signal) => void;
+  onStatus: (status: LinkStatus) => void;
+  onStream: (stream: MediaStream) => void;
+  tracks: () => { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+};
+
+/** A lost path gets this long to come back by itself before an ICE restart. */
+const DISCONNECTED_GRACE_MS = 2_000;
+
+/**
+ * The WebRTC connection with one other participant: one audio and one video transceiver each way (so a
+ * camera or a shared screen is swapped in without renegotiating), perfect negotiation for offers that
+ * cross, candidates kept until the remote description is there, and an ICE restart when the path is lost.
+ */
+export class PeerLink {
+  private readonly pc: RTCPeerConnection;
+  private readonly remote = new MediaStream();
+  private makingOffer = false;
+  private ignoringOffers = false;
+  private pendingCandidates: CallCandidate[] = [];
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: Options) {
+    this.pc = new RTCPeerConnection({ iceServers: options.iceServers });
+    this.pc.onicecandidate = ({ candidate }) => {
+      if (candidate) options.send({ type: "candidate", candidate: candidate.toJSON() as CallCandidate });
+    };
+    this.pc.ontrack = ({ track }) => {
+      this.remote.addTrack(track);
+      options.onStream(this.remote);
+    };
+    this.pc.onconnectionstatechange = () => this.followState();
+  }
+
+  /** The side that joined the call offers to each one already in it. */
+  async offer() {
+    const { audio, video } = this.options.tracks();
+    this.pc.addTransceiver(audio ?? "audio", { direction: "sendrecv" });
+    this.pc.addTransceiver(video ?? "video", { direction: "sendrecv" });
+    await this.sendOffer();
+  }
+
+  async receive(signal: Signal) {
+    if (signal.type === "candidate") return this.addCandidate(signal.candidate);
+    if (signal.type === "answer") {
+      if (this.pc.signalingState !== "have-local-offer") return;
+      await this.pc.setRemoteDescription({ type: "answer", sdp: signal.sdp });
+      return this.flushCandidates();
+    }
+    const collision = this.makingOffer || this.pc.signalingState !== "stable";
+    this.ignoringOffers = collision && !this.options.polite;
+    if (this.ignoringOffers) return;
+    await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
+    this.attachLocalTracks();
+    await this.pc.setLocalDescription();
+    this.options.send({ type: "answer", sdp: this.pc.localDescription?.sdp ?? "" });
+    await this.flushCandidates();
+  }
+
+  /** Sends this track (the camera, the shared screen, or nothing) in place of the current one of its kind. */
+  async replaceTrack(kind: "audio" | "video", track: MediaStreamTrack | null) {
+    const transceiver = this.pc.getTransceivers().find((each) => each.receiver.track.kind === kind);
+    await transceiver?.sender.replaceTrack(track);
+  }
+
+  close() {
+    clearTimeout(this.restartTimer);
+    this.pc.close();
+  }
+
+  /**
+   * Sends on the transceivers the remote offer brought: on a first offer, and after an offer collision this side
+   * gave way on (its own transceivers were rolled back, the offer's are new). Those already sending keep their track.
+   */
+  private attachLocalTracks() {
+    const tracks = this.options.tracks();
+    for (const transceiver of this.pc.getTransceivers()) {
+      if (transceiver.mid === null || transceiver.sender.track) continue;
+      const kind = transceiver.receiver.track.kind as "audio" | "video";
+      transceiver.direction = "sendrecv";
+      void transceiver.sender.replaceTrack(tracks[kind]);
+    }
+  }
+
+  private async sendOffer(iceRestart = false) {
+    try {
+      this.makingOffer = true;
+      await this.pc.setLocalDescription(await this.pc.createOffer({ iceRestart }));
+      this.options.send({ type: "offer", sdp: this.pc.localDescription?.sdp ?? "" });
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  private async addCandidate(candidate: CallCandidate) {
+    if (!this.pc.remoteDescription) {
+      this.pendingCandidates.push(candidate);
+      return;
+    }
+    try {
+      await this.pc.addIceCandidate(candidate);
+    } catch (error) {
+      // A candidate of an offer this side ignored (a collision it won) is expected to fail.
+      if (!this.ignoringOffers) throw error;
+    }
+  }
+
+  private async flushCandidates() {
+    const pending = this.pendingCandidates.splice(0);
+    for (const candidate of pending) await this.addCandidate(candidate);
+  }
+
+  private followState() {
+    const state = this.pc.connectionState;
+    if (state === "connected") {
+      clearTimeout(this.restartTimer);
+      this.options.onStatus("connected");
+    } else if (state === "disconnected") {
+      this.options.onStatus("reconnecting");
+      clearTimeout(this.restartTimer);
+      this.restartTimer = setTimeout(() => void this.restartIce(), DISCONNECTED_GRACE_MS);
+    } else if (state === "failed") {
+      this.options.onStatus("reconnecting");
+      void this.restartIce();
+    }
+  }
+
+  /** Looks for a new path (a network change, a relay that came back) with the connection kept. */
+  private async restartIce() {
+    if (this.pc.connectionState === "connected" || this.pc.connectionState === "closed") return;
+    await this.sendOffer(true);
+  }
+}

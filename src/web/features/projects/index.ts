@@ -1,0 +1,2 @@
+// The projects feature's public entry: what other features and the pages of other areas use.
+export { MilestonesDue } from "./home/MilestonesDue";

@@ -1,0 +1,24 @@
+import { ShieldAlert, ShieldCheck } from "lucide-react";
+import type { SecurityEventRow } from "../../../shared/security";
+import { describeSecurityEvent } from "../../../shared/security-events";
+import { describeUserAgent } from "../../../shared/user-agent";
+import { mutedTextClass } from "../../components/form/form-fields";
+import { formatDateTime } from "../../lib/format";
+
+/** One event of the access log in plain words: what, when, from where, on which device (and whose, for admins). */
+export function EventLine({ event, showAccount }: { event: SecurityEventRow; showAccount?: boolean }) {
+  const Icon = event.outcome === "success" ? ShieldCheck : ShieldAlert;
+  return (
+    <li className="flex gap-3 py-3">
+      <Icon aria-hidden className={`mt-0.5 size-5 shrink-0 ${event.outcome === "success" ? "" : "text-red-700 dark:text-red-400"}`} />
+      <div className="min-w-0">
+        <p className="font-semibold">{describeSecurityEvent(event)}</p>
+        <p className={`break-words text-sm ${mutedTextClass}`}>
+          {formatDateTime(event.createdAt)}
+          {event.ipAddress ? ` · ${event.ipAddress}` : ""} · {describeUserAgent(event.userAgent)}
+          {showAccount && event.email ? <span className="break-all"> · {event.email}</span> : null}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Page } from "../../../shared/paging";
+import type { AddressBlock, SecurityAlert, SecurityEventRow, SecurityEventsPage, SecuritySettings } from "../../../shared/security";
+import { privateQuery } from "../../lib/api-query";
+import { apiDownload, apiRequest } from "../../lib/http";
+
+/** The access log's filters as the address and the API name them. */
+export type EventFilters = { user?: string; type?: string; address?: string; outcome?: string; from?: string; to?: string };
+
+export const ownActivityQuery = privateQuery<{ events: SecurityEventRow[] }>(["/account/security-activity"]);
+export const securityEventsQuery = (filters: EventFilters & { page: number }) =>
+  privateQuery<SecurityEventsPage>(["/admin/security/events", filters]);
+export const alertsQuery = (status: "open" | "acknowledged", page: number) =>
+  privateQuery<Page<SecurityAlert>>(["/admin/security/alerts", { status, page }]);
+export const securitySettingsQuery = privateQuery<SecuritySettings>(["/admin/security/settings"]);
+export const blocklistQuery = privateQuery<{ blocks: AddressBlock[] }>(["/admin/security/blocklist"]);
+
+/** Every cached security-centre list starts with one of these paths: a change refreshes them all. */
+export const SECURITY_PATHS = ["/admin/security", "/notifications"];
+
+export const securityApi = {
+  saveSettings: (settings: SecuritySettings) => apiRequest<SecuritySettings>("PUT", "/admin/security/settings", settings),
+  signOutEverywhereElse: () => apiRequest<null>("POST", "/auth/sessions/sign-out-others", {}),
+  acknowledge: (alertId: number) => apiRequest<SecurityAlert>("POST", `/admin/security/alerts/${alertId}/acknowledge`, {}),
+  block: (input: { address: string; reason: string; expiresAt?: string; alertId?: number }) =>
+    apiRequest<AddressBlock>("POST", "/admin/security/blocklist", input),
+  unblock: (id: number) => apiRequest<null>("DELETE", `/admin/security/blocklist/${id}`, {}),
+  notMe: (userId: string, token: string) => apiRequest<{ email: string }>("POST", "/auth/not-me", { userId, token }),
+  downloadCsv: (filters: EventFilters) => {
+    const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+    return apiDownload(`/admin/security/events.csv${query ? `?${query}` : ""}`, "security-events.csv");
+  },
+};

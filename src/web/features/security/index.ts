@@ -1,0 +1,9 @@
+// The security feature's public entry: the /security screen's sections and the 'this wasn't me' page's calls.
+export { AccessLog } from "./AccessLog";
+export { AlertsList } from "./AlertsList";
+export { securityApi } from "./api";
+export { Blocklist } from "./Blocklist";
+export { readNotMeLink } from "./not-me-link";
+export { OwnActivity } from "./OwnActivity";
+export { SecuritySettingsForm } from "./SecuritySettingsForm";
+export { SignOutEverywhereElse } from "./SignOutEverywhereElse";
