@@ -1,5 +1,5 @@
 import type { AdminDashboard, AdminHealth, Announcement, AuditAction, AuditPage, SiteSettings } from "../../../shared/admin";
-import type { AdminUsersPage, AdminUsersQuery } from "../../../shared/admin-users";
+import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from "../../../shared/admin-users";
 import type { Role } from "../../../shared/departments";
 import type { Page } from "../../../shared/paging";
 import { privateQuery } from "../../lib/api-query";
@@ -15,13 +15,16 @@ const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}
 
 export const approveAccount = (userId: string) => apiRequest<{ id: string }>("POST", `${userPath(userId)}/approve`, {});
 
+/** What an account change answers: the account's id and the fields it changed. */
+export type AccountChange = Pick<AdminUserRow, "id"> & Partial<Pick<AdminUserRow, "role" | "department" | "department_code" | "active">>;
+
 /** The account changes of README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff; each is refused for the admin's own account and the last active admin. */
 export const accountChanges = {
-  role: (userId: string, role: Role) => apiRequest<unknown>("PUT", `${userPath(userId)}/role`, { role }),
-  department: (userId: string, department: string) => apiRequest<unknown>("PUT", `${userPath(userId)}/department`, { department }),
+  role: (userId: string, role: Role) => apiRequest<AccountChange>("PUT", `${userPath(userId)}/role`, { role }),
+  department: (userId: string, department: string) => apiRequest<AccountChange>("PUT", `${userPath(userId)}/department`, { department }),
   block: (userId: string, blocked: boolean, reason?: string) =>
-    apiRequest<unknown>("POST", `${userPath(userId)}/block`, { blocked, ...(reason ? { reason } : {}) }),
-  remove: (userId: string) => apiRequest<unknown>("DELETE", userPath(userId)),
+    apiRequest<AccountChange>("POST", `${userPath(userId)}/block`, { blocked, ...(reason ? { reason } : {}) }),
+  remove: (userId: string) => apiRequest<AccountChange>("DELETE", userPath(userId)),
 };
 
 export const adminDashboardQuery = () => privateQuery<AdminDashboard>(["/admin/dashboard"]);
