@@ -1,5 +1,4 @@
 import "./styles.css";
-import { hydrate } from "@tanstack/react-query";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
@@ -9,9 +8,8 @@ import { APP_STATE_ELEMENT_ID } from "./app/document";
 import type { InitialAppState } from "./app/initial-state";
 import { loadNotFoundPage, matchPortalRoute, matchPublicRoute, portalLayouts } from "./app/routes";
 import { trackTiming } from "./lib/analytics";
-import { apiPathOf } from "./lib/api-query";
 import { cacheInterForNextPages } from "./lib/inter-font";
-import { createQueryClient } from "./lib/query-client";
+import { createSiteData } from "./lib/site-data";
 
 // Zod compiles validators with `new Function` unless told not to, and probes for it as each schema is made: the
 // Content-Security-Policy forbids it and the browser reports every attempt. Zod reads this global when it loads,
@@ -19,13 +17,14 @@ import { createQueryClient } from "./lib/query-client";
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 const stateElement = document.getElementById(APP_STATE_ELEMENT_ID);
-const state = JSON.parse(stateElement?.textContent ?? "{}") as { app?: InitialAppState; queries?: unknown };
+const state = JSON.parse(stateElement?.textContent ?? "{}") as { app?: InitialAppState; siteData?: Record<string, unknown> };
 // The HTTP client (retries, the session's token) is loaded at the first fetch: the first page's data came with its HTML.
-const queryClient = createQueryClient(async ({ queryKey }) => {
-  const { apiRequest } = await import("./lib/http");
-  return apiRequest("GET", apiPathOf(queryKey));
-});
-if (state.queries) hydrate(queryClient, state.queries);
+const siteData = createSiteData(async (path) => {
+  const { apiRequestWithRetry } = await import("./lib/http");
+  return apiRequestWithRetry("GET", path);
+}, state.siteData);
+// Refetch on reconnect (docs/product.md#toasts-and-query-cache): what is shown is refreshed once back online.
+window.addEventListener("online", () => siteData.invalidate());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("the page has no #root element");
@@ -33,7 +32,7 @@ if (!root) throw new Error("the page has no #root element");
 const app = (
   <BrowserRouter>
     <AppProviders
-      queryClient={queryClient}
+      siteData={siteData}
       seo={{ origin: state.app?.origin ?? window.location.origin, page: null, company: null, status: 200 }}
       notFound={state.app?.notFound ?? false}
     >

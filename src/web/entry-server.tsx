@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { dehydrate } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
@@ -23,8 +22,8 @@ import {
 import { SplashScreen } from "./components/ui/SplashScreen";
 import { siteKeys } from "./features/site/queries";
 import { apiPathOf } from "./lib/api-query";
-import { createQueryClient } from "./lib/query-client";
 import { headTags, type SeoCollector, serializeHeadTags } from "./lib/seo";
+import { createSiteData } from "./lib/site-data";
 
 /** Renders everything, lazy pages included, before answering: crawlers get the whole page. */
 function renderComplete(element: ReactNode, nonce: string): Promise<string> {
@@ -71,21 +70,20 @@ export const render: RenderPage = async (request) => {
   const portalRoute = matchPortalRoute(url.pathname);
   if (portalRoute) return renderPortalShell(portalRoute, request);
 
-  const queryClient = createQueryClient(
-    async ({ queryKey }) => {
-      const response = await request.fetchApi(`/api${apiPathOf(queryKey)}`);
-      return unwrapEnvelope(response.status, response.body, productWording.internalError);
-    },
-    { retry: 0 },
-  );
+  // The server's render does not retry (docs/product.md#toasts-and-query-cache).
+  const siteData = createSiteData(async (path) => {
+    const response = await request.fetchApi(`/api${path}`);
+    return unwrapEnvelope(response.status, response.body, productWording.internalError);
+  });
   const match = matchPublicRoute(url.pathname);
-  const keys = [siteKeys.company, ...(match ? match.route.data(match.params, url.searchParams) : [])];
-  const loads = await Promise.allSettled(keys.map((queryKey) => queryClient.fetchQuery({ queryKey })));
+  const paths = [siteKeys.company, ...(match ? match.route.data(match.params, url.searchParams) : [])].map(apiPathOf);
+  await Promise.all(paths.map(siteData.load));
   let notFound = !match;
-  for (const load of loads) {
-    if (load.status === "fulfilled") continue;
-    if (load.reason instanceof ApiError && load.reason.status === 404) notFound = true;
-    else throw load.reason;
+  for (const path of paths) {
+    const entry = siteData.peek(path);
+    if (!entry || !("error" in entry)) continue;
+    if (entry.error instanceof ApiError && entry.error.status === 404) notFound = true;
+    else throw entry.error;
   }
 
   // The page's code first, as the browser does before hydrating: a page that suspended here would render its
@@ -95,16 +93,16 @@ export const render: RenderPage = async (request) => {
   const seo: SeoCollector = { origin: request.publicOrigin, page: null, company: null, status: 200 };
   const body = await renderComplete(
     <StaticRouter location={request.url}>
-      <AppProviders queryClient={queryClient} seo={seo} notFound={notFound}>
+      <AppProviders siteData={siteData} seo={seo} notFound={notFound}>
         <App />
       </AppProviders>
     </StaticRouter>,
     request.nonce,
   );
   const head = seo.page ? serializeHeadTags(headTags(seo.page, seo.company, request.publicOrigin)) : "";
-  const state: { app: InitialAppState; queries: unknown } = {
+  const state: { app: InitialAppState; siteData: Record<string, unknown> } = {
     app: { notFound, origin: request.publicOrigin },
-    queries: dehydrate(queryClient),
+    siteData: siteData.snapshot(),
   };
   return {
     status: seo.status,

@@ -1,9 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Component, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { ApiError } from "../../shared/api";
 import { buttonClass } from "../components/ui/Button";
 import { SplashScreen } from "../components/ui/SplashScreen";
+import { useSiteData } from "../lib/site-data";
 import { useInitialNotFound } from "./initial-state";
 import { NotFoundPage, type PortalRoute, type PublicRoute, portalTitle } from "./routes";
 import { usePortalTitle } from "./use-portal-title";
@@ -57,11 +57,11 @@ function ScreenReady() {
 /** One public screen: lazily loaded (the splash shows meanwhile), its load errors handled in place. */
 export function RouteScreen({ route }: { route: PublicRoute }) {
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const siteData = useSiteData();
   const initialNotFound = useInitialNotFound();
   const Page = route.Page;
   return (
-    <RouteErrorBoundary key={location.key} onRetry={() => queryClient.resetQueries({ type: "active" })}>
+    <RouteErrorBoundary key={location.key} onRetry={() => siteData.forgetFailures()}>
       <Suspense fallback={<SplashScreen />}>
         {initialNotFound ? <NotFoundPage /> : <Page />}
         <ScreenReady />

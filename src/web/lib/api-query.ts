@@ -1,4 +1,4 @@
-import { type QueryKey, queryOptions, useSuspenseQuery } from "@tanstack/react-query";
+import { type QueryKey, queryOptions } from "@tanstack/react-query";
 
 /** Query keys are [apiPath, params?]: one key both names the data and says where to fetch it. */
 export type ApiQueryKey = readonly [path: string, params?: Record<string, string | number | undefined>];
@@ -19,11 +19,6 @@ export const pathStartsWith =
   (prefix: string) =>
   (query: { queryKey: QueryKey }): boolean =>
     typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(prefix);
-
-/** Data from the API, fetched by the page's server render or on navigation; suspends until it is there. */
-export function useApiData<T>(key: ApiQueryKey): T {
-  return useSuspenseQuery<T>({ queryKey: key }).data;
-}
 
 /**
  * Queries marked `meta: { private: true }` hold one user's data: they are dropped when the user

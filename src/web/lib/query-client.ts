@@ -1,6 +1,5 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-
-const MINUTE = 60_000;
+import { FRESH_MS, KEPT_MS, LOAD_RETRIES } from "./cache-rules";
 
 /** A QueryClient with the cache rules of docs/product.md#toasts-and-query-cache and the given way of fetching a key. */
 export function createQueryClient(queryFn: QueryFunction, options: { retry?: number } = {}): QueryClient {
@@ -8,9 +7,9 @@ export function createQueryClient(queryFn: QueryFunction, options: { retry?: num
     defaultOptions: {
       queries: {
         queryFn,
-        retry: options.retry ?? 3,
-        staleTime: 5 * MINUTE,
-        gcTime: 10 * MINUTE,
+        retry: options.retry ?? LOAD_RETRIES,
+        staleTime: FRESH_MS,
+        gcTime: KEPT_MS,
         refetchOnWindowFocus: false,
         refetchOnMount: true,
         refetchOnReconnect: true,

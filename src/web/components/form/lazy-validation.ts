@@ -11,6 +11,10 @@ export type SchemaSource<Input, Output> = z.ZodType<Output, Input> | (() => Prom
 const loadValidation = <Input, Output>(source: SchemaSource<Input, Output>) =>
   Promise.all([import("../../lib/form-resolver"), typeof source === "function" ? source() : source]);
 
+/** The schema itself, for a form that checks without react-hook-form (use-public-form.ts). */
+export const loadSchema = <Input, Output>(source: SchemaSource<Input, Output>): Promise<z.ZodType<Output, Input>> =>
+  typeof source === "function" ? source() : Promise.resolve(source);
+
 /** A react-hook-form resolver checking with the schema, once it and zod's resolver are loaded. */
 export function lazyResolver<Input extends FieldValues, Output>(source: SchemaSource<Input, Output>): Resolver<Input, unknown, Output> {
   return async (values, context, options) => {

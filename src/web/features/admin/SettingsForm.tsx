@@ -4,7 +4,9 @@ import { EmailField, FormAlert, SubmitButton, TextAreaField, TextField } from ".
 import { Switch } from "../../components/form/Switch";
 import { useApiForm } from "../../components/form/use-api-form";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { useSiteData } from "../../lib/site-data";
 import { toast } from "../../lib/toast";
+import { sitePaths } from "../site";
 import { adminSettingsQuery, saveSettings } from "./api";
 
 const fields = [
@@ -22,16 +24,15 @@ const fields = [
 
 function Form({ saved }: { saved: SiteSettings }) {
   const queryClient = useQueryClient();
+  const siteData = useSiteData();
   const { field, register, submit, failure, reset, formState } = useApiForm(siteSettingsSchema, { defaultValues: saved, fields });
   const onSubmit = submit(async (values) => {
     const next = await saveSettings(values);
     reset(next);
     toast.success("Settings saved. The public pages show them now.");
     // The footer, contact page and banner read the company details.
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["/content/company"] }),
-      queryClient.invalidateQueries({ queryKey: ["/admin/audit-log"] }),
-    ]);
+    siteData.invalidate(sitePaths.company);
+    await queryClient.invalidateQueries({ queryKey: ["/admin/audit-log"] });
   });
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

@@ -1,13 +1,13 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { BLOG_COVER_MAX_BYTES, blogAdminMessages, type ManagedPost } from "../../../shared/blog-admin";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { ImageUploadButton } from "../../components/ui/ImageUploadButton";
 import { toast } from "../../lib/toast";
-import { afterPostChange, blogAdminApi } from "./api";
+import { blogAdminApi } from "./api";
+import { usePostChanged } from "./use-post-changed";
 
 /** The post's cover: uploaded (checked here first, then by the server from its bytes) and shown at once. */
 export function CoverImageField({ post }: { post: ManagedPost }) {
-  const queryClient = useQueryClient();
+  const postChanged = usePostChanged();
   return (
     <div className="flex flex-col gap-3">
       <p className="font-medium">Cover image</p>
@@ -22,7 +22,7 @@ export function CoverImageField({ post }: { post: ManagedPost }) {
         maxBytes={BLOG_COVER_MAX_BYTES}
         tooLarge={blogAdminMessages.coverTooLarge}
         onUpload={async (file) => {
-          await afterPostChange(queryClient, post.id, await blogAdminApi.uploadCover(post.id, file));
+          await postChanged(post.id, await blogAdminApi.uploadCover(post.id, file));
           toast.success("Cover image saved.");
         }}
       />

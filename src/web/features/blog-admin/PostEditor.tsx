@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -11,16 +11,17 @@ import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import { afterPostChange, blogAdminApi, managedPostQuery } from "./api";
+import { blogAdminApi, managedPostQuery } from "./api";
 import { CoverImageField } from "./CoverImageField";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { emptyPostForm, postFormFields, postFormSchema, postFormValues } from "./post-form";
+import { usePostChanged } from "./use-post-changed";
 
 type Props = { post: ManagedPost | null; onSaved: (post: ManagedPost) => void; onClose: () => void };
 
 /** The fields of a post, its live preview, and what can be done with it: save, publish or unpublish, delete. */
 function PostForm({ post, onSaved, onClose }: Props) {
-  const queryClient = useQueryClient();
+  const postChanged = usePostChanged();
   const [working, setWorking] = useState<"saving" | "publishing" | "unpublishing" | null>(null);
   const {
     register,
@@ -39,7 +40,7 @@ function PostForm({ post, onSaved, onClose }: Props) {
         let saved = post ? await blogAdminApi.update(post.id, input) : await blogAdminApi.create(input);
         if (action === "publish") saved = await blogAdminApi.publish(saved.id);
         if (action === "unpublish") saved = await blogAdminApi.unpublish(saved.id);
-        await afterPostChange(queryClient, saved.id, saved);
+        await postChanged(saved.id, saved);
         toast.success(
           action === "publish"
             ? "Post published."
@@ -165,7 +166,7 @@ function PostForm({ post, onSaved, onClose }: Props) {
               title="Delete this post?"
               onConfirm={async () => {
                 await blogAdminApi.remove(post.id);
-                await afterPostChange(queryClient, post.id, null);
+                await postChanged(post.id, null);
                 toast.success("Post deleted.");
                 onClose();
               }}

@@ -10,6 +10,7 @@ import { Pager } from "../../components/ui/Pager";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { isProjectsQuery } from "../../lib/queries/projects";
+import { useSiteData } from "../../lib/site-data";
 import { toast } from "../../lib/toast";
 import { sitePaths } from "../site";
 import { portfolioCandidatesQuery, savePortfolioChoice } from "./api";
@@ -18,15 +19,15 @@ const SUMMARY_MAX = 600;
 
 function CandidateForm({ project }: { project: PortfolioCandidate }) {
   const queryClient = useQueryClient();
+  const siteData = useSiteData();
   const [shown, setShown] = useState(project.isPortfolio);
   const [summary, setSummary] = useState(project.publicSummary ?? "");
   const save = useMutation({
     mutationFn: () => savePortfolioChoice(project.id, { isPortfolio: shown, publicSummary: summary.trim() || null }),
     onSuccess: async () => {
       toast.success(shown ? `${project.title} is in the public portfolio.` : `${project.title} is not in the public portfolio.`);
-      await queryClient.invalidateQueries({
-        predicate: (query) => isProjectsQuery(query) || query.queryKey[0] === sitePaths.portfolio,
-      });
+      siteData.invalidate(sitePaths.portfolio);
+      await queryClient.invalidateQueries({ predicate: isProjectsQuery });
     },
   });
   const onSubmit = (event: FormEvent) => {

@@ -1,11 +1,11 @@
 import type { ApiQueryKey } from "../../lib/api-query";
 
-/** The public lists' API paths, also refreshed by the portal screens that change what they show (portfolio, blog). */
-export const sitePaths = { portfolio: "/portfolio", posts: "/blog/posts" } as const;
+/** The public data's API paths that portal screens change (settings, portfolio, blog), and so refresh. */
+export const sitePaths = { company: "/content/company", portfolio: "/portfolio", posts: "/blog/posts" } as const;
 
 /** The API keys of the public site's data (see src/server/modules/content/routes.ts). */
 export const siteKeys = {
-  company: ["/content/company"] as ApiQueryKey,
+  company: [sitePaths.company] as ApiQueryKey,
   about: ["/content/about"] as ApiQueryKey,
   home: ["/content/home"] as ApiQueryKey,
   services: ["/services"] as ApiQueryKey,

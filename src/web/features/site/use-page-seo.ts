@@ -1,6 +1,6 @@
 import type { Company } from "../../../shared/content";
-import { useApiData } from "../../lib/api-query";
 import { type PageSeo, useSeo } from "../../lib/seo";
+import { useApiData } from "../../lib/site-data";
 import { siteKeys } from "./queries";
 
 /** A public page's SEO, with the company's structured data on every page. */

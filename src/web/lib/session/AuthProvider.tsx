@@ -1,6 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { CompleteLoginResult, SessionUser } from "../../../shared/auth";
+import { portalQueryClient } from "../portal-query-client";
 import {
   type AuthStatus,
   checkSession,
@@ -41,10 +42,12 @@ const AuthContext = createContext<AuthState | null>(null);
 const SESSION_CHECK_INTERVAL_MS = 60_000;
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
 
-/** The session of docs/product.md#sessions for every screen: state, sign-in and sign-out, inactivity expiry, other tabs. */
+/**
+ * The session of docs/product.md#sessions for every screen: state, sign-in and sign-out, inactivity expiry, other
+ * tabs; with it the portal's query cache, whose private data is dropped when the person changes.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getServerAuthSnapshot);
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     checkSession();
@@ -69,9 +72,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const shownUser = useRef(userId);
   useEffect(() => {
     if (shownUser.current === userId) return;
-    if (shownUser.current !== null) queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
+    if (shownUser.current !== null) portalQueryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
     shownUser.current = userId;
-  }, [userId, queryClient]);
+  }, [userId]);
 
   const value = useMemo<AuthState>(
     () => ({
@@ -89,7 +92,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [snapshot],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <QueryClientProvider client={portalQueryClient}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </QueryClientProvider>
+  );
 }
 
 export function useAuth(): AuthState {

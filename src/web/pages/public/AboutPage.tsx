@@ -8,7 +8,7 @@ import { SiteCard } from "../../features/site/SiteCard";
 import { SiteSection } from "../../features/site/SiteSection";
 import { TextCard } from "../../features/site/TextCard";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
-import { useApiData } from "../../lib/api-query";
+import { useApiData } from "../../lib/site-data";
 
 export default function AboutPage() {
   const company = useCompany();

@@ -8,7 +8,7 @@ import { PageIntro } from "../../features/site/PageIntro";
 import { Pagination } from "../../features/site/Pagination";
 import { pageNumberOf, siteKeys } from "../../features/site/queries";
 import { usePageSeo } from "../../features/site/use-page-seo";
-import { useApiData } from "../../lib/api-query";
+import { useApiData } from "../../lib/site-data";
 
 const allArticles = {
   description:

@@ -5,8 +5,8 @@ import { CoverImage } from "../../features/site/CoverImage";
 import { metaDescription } from "../../features/site/meta-description";
 import { siteKeys } from "../../features/site/queries";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
-import { useApiData } from "../../lib/api-query";
 import { formatDate } from "../../lib/format";
+import { useApiData } from "../../lib/site-data";
 import NotFoundPage from "./NotFoundPage";
 
 export default function BlogPostPage() {

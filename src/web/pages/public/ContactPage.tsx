@@ -1,9 +1,8 @@
 import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { ContactInquiryInput } from "../../../shared/contact";
 import { contactAcknowledgement } from "../../../shared/contact-acknowledgement";
 import { EmailField, FormAlert, TextAreaField, TextField } from "../../components/form/form-fields";
-import { useApiForm } from "../../components/form/use-api-form";
+import { usePublicForm } from "../../components/form/use-public-form";
 import { Button } from "../../components/ui/Button";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
@@ -13,8 +12,6 @@ const visibleFields = ["name", "email", "phone", "subject", "message"] as const;
 
 // zod (with the schema) and the HTTP client load when the form is first used, not with the page.
 const loadSchema = () => import("../../../shared/contact").then((module) => module.contactInquirySchema);
-
-const emptyInquiry: ContactInquiryInput = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
 
 export default function ContactPage() {
   const company = useCompany();
@@ -100,15 +97,9 @@ export default function ContactPage() {
 }
 
 function ContactForm() {
-  const {
-    register,
-    submit,
-    failure,
-    reset,
-    setFocus,
-    prefetch,
-    formState: { errors, isSubmitting },
-  } = useApiForm(loadSchema, { defaultValues: emptyInquiry, fields: visibleFields, mode: "onTouched" });
+  const { register, submit, failure, reset, setFocus, prefetch, errors, isSubmitting } = usePublicForm(loadSchema, {
+    fields: visibleFields,
+  });
   const [sent, setSent] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
   const hasSent = useRef(false);
@@ -144,7 +135,7 @@ function ContactForm() {
         <Button
           variant="secondary"
           onClick={() => {
-            reset(emptyInquiry);
+            reset();
             setSent(false);
           }}
         >
@@ -158,8 +149,8 @@ function ContactForm() {
     <form noValidate onSubmit={onSubmit} onFocus={prefetch} className="relative mt-6 flex flex-col gap-5">
       <p className="text-sm text-brand-700 dark:text-neutral-light">All fields are required unless marked optional.</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <EmailField label="Email" error={errors.email?.message} {...register("email")} />
+        <TextField label="Name" autoComplete="name" error={errors.name} {...register("name")} />
+        <EmailField label="Email" error={errors.email} {...register("email")} />
       </div>
       <TextField
         label="Phone"
@@ -167,11 +158,11 @@ function ContactForm() {
         autoComplete="tel"
         optional
         hint="Include the country code if you are outside Nigeria."
-        error={errors.phone?.message}
+        error={errors.phone}
         {...register("phone")}
       />
-      <TextField label="Subject" error={errors.subject?.message} {...register("subject")} />
-      <TextAreaField label="Message" rows={6} error={errors.message?.message} {...register("message")} />
+      <TextField label="Subject" error={errors.subject} {...register("subject")} />
+      <TextAreaField label="Message" rows={6} error={errors.message} {...register("message")} />
       {/* Honeypot: off-screen and out of the tab order, so only bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
         <label htmlFor="contact-website">Leave this field empty</label>

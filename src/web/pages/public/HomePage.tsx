@@ -9,7 +9,7 @@ import { siteKeys } from "../../features/site/queries";
 import { SiteSection } from "../../features/site/SiteSection";
 import { TextCard } from "../../features/site/TextCard";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
-import { useApiData } from "../../lib/api-query";
+import { useApiData } from "../../lib/site-data";
 
 export default function HomePage() {
   const company = useCompany();

@@ -9,7 +9,7 @@ import { Pagination } from "../../features/site/Pagination";
 import { ProjectCard } from "../../features/site/ProjectCard";
 import { pageNumberOf, siteKeys } from "../../features/site/queries";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
-import { useApiData } from "../../lib/api-query";
+import { useApiData } from "../../lib/site-data";
 
 export default function ProjectsPage() {
   const company = useCompany();

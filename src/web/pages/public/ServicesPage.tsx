@@ -10,7 +10,7 @@ import { PageIntro } from "../../features/site/PageIntro";
 import { siteKeys } from "../../features/site/queries";
 import { SiteCard } from "../../features/site/SiteCard";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
-import { useApiData } from "../../lib/api-query";
+import { useApiData } from "../../lib/site-data";
 
 /** SPEC: /services lists every service; /services/:category is the same screen showing that one service. */
 export default function ServicesPage() {

@@ -1,0 +1,9 @@
+/** The cache rules of docs/product.md#toasts-and-query-cache, shared by the portal's query cache and the site's data. */
+const MINUTE = 60_000;
+
+/** Data younger than this is shown without asking the server again. */
+export const FRESH_MS = 5 * MINUTE;
+/** Data nobody has read for this long is dropped. */
+export const KEPT_MS = 10 * MINUTE;
+/** A failed load is tried this many more times. */
+export const LOAD_RETRIES = 3;
