@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-/** Starts the built server (npm run build first) on a loopback port, on a fresh embedded database unless one is given. */
+/**
+ * Starts the built server (npm run build first) on a loopback port, on a fresh embedded database unless one is given.
+ * BENCH_NODE_ARGS adds Node options to find where the time goes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
+ */
+const profilingArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 export async function startBuiltServer(
   port: number,
   existingDataDir?: string,
@@ -12,7 +17,7 @@ export async function startBuiltServer(
 ): Promise<{ origin: string; pid: number; stop: () => void }> {
   const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), "crestbuild-bench-"));
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...profilingArgs(), ...nodeArgs, "dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_ORIGIN: origin, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -221,11 +221,11 @@ test("refused camera and microphone show docs/product.md#wording alerts, to make
 test.describe("through a TURN relay", () => {
   // One coturn on one port: these journeys run one after the other, in one worker.
   test.describe.configure({ mode: "default" });
-  let coturn: Awaited<ReturnType<typeof startCoturn>>;
+  let coturn: Awaited<ReturnType<typeof startCoturn>> | undefined;
   test.beforeAll(async () => {
     coturn = await startCoturn({ port: E2E_TURN_PORT, secret: E2E_TURN_SECRET });
   });
-  test.afterAll(async () => coturn.stop());
+  test.afterAll(async () => coturn?.stop());
 
   test("a call forced through coturn (relay only) still shows each other's video", async ({ browser, request }) => {
     const yemi = join(await staffAtTheirDesk(browser, request, "Executive Assistant", "Yemi", { forceRelay: true }));

@@ -1,3 +1,4 @@
+import { createSecretKey } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { Role } from "../../shared/departments.js";
 
@@ -7,7 +8,9 @@ const ISSUER = "crestbuild";
 
 export type AccessClaims = { userId: string; role: Role; department: string; sessionId: string };
 
-export function createAccessTokens(secret: Uint8Array) {
+export function createAccessTokens(secretBytes: Uint8Array) {
+  // One key object for the process: given raw bytes, jose would import the key again on every request it checks.
+  const secret = createSecretKey(secretBytes);
   return {
     sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ role: claims.role, dept: claims.department, sid: claims.sessionId })

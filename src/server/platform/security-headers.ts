@@ -26,6 +26,9 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** An API answer is data, never a document: nothing in it may load or run, and it may not be framed. */
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** Security headers for every response: a nonce-based CSP, no framing, HSTS behind HTTPS. */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }) {
   // Helmet's own CSP would put the nonce in style-src too, which makes browsers ignore 'unsafe-inline' there.
@@ -36,7 +39,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     frameguard: { action: "deny" },
   });
   app.decorateReply("scriptNonce", "");
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.startsWith("/api/")) {
+      reply.header("content-security-policy", API_CONTENT_SECURITY_POLICY);
+      return;
+    }
     reply.scriptNonce = randomBytes(16).toString("base64url");
     reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce));
   });

@@ -160,4 +160,11 @@ describe("security headers", () => {
     expect(html).toContain(`nonce="${nonce}"`);
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
+
+  it("answers the API with a CSP under which nothing loads or runs, and no nonce to make", async () => {
+    const response = await fetch(server().url("/api/content/company"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
 });
