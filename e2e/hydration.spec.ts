@@ -76,7 +76,7 @@ test("a first visit is drawn in the fallback font and caches Inter once idle; th
   });
   await page.goto("/");
   expect(await page.evaluate(() => document.documentElement.dataset.font)).toBeUndefined();
-  await page.waitForFunction(() => localStorage.getItem("inter-cached") === "1");
+  await page.waitForFunction(() => sessionStorage.getItem("inter-cached") === "1");
 
   await page.goto("/about");
   await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);

@@ -62,7 +62,7 @@ async function renderPortalShell(route: PortalRoute, request: RenderRequest): Pr
   const state: { app: InitialAppState } = { app: { notFound: false, origin: request.publicOrigin } };
   // The shell, the screen and its layout are fetched with the HTML rather than one after the other.
   const lazyModules = [PORTAL_SHELL_MODULE, route.module, portalLayouts[route.layout].module];
-  return { status: 200, html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets, lazyModules }) };
+  return { status: 200, html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets, lazyModules, scripts: "at-once" }) };
 }
 
 export const render: RenderPage = async (request) => {
@@ -113,6 +113,7 @@ export const render: RenderPage = async (request) => {
       nonce: request.nonce,
       assets: request.assets,
       lazyModules: [match && !notFound ? match.route.module : NOT_FOUND_PAGE_MODULE],
+      scripts: "after-load",
     }),
   };
 };

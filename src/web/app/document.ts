@@ -4,6 +4,30 @@ import { themeBootScript } from "../lib/theme";
 
 export const APP_STATE_ELEMENT_ID = "app-state";
 
+// The scripts never block the first paint (module scripts run after parsing), so they are fetched at low priority,
+// after the stylesheet and the images that paint needs.
+const SCRIPT_PRIORITY = 'fetchpriority="low"';
+
+/** A portal screen's scripts (its HTML is the splash): fetched with the HTML, its screen's chunks preloaded beside. */
+function scriptsAtOnce(entryScript: string, modulePreloads: string[], nonce: string): string {
+  return [
+    `<script type="module" nonce="${nonce}" src="${entryScript}" ${SCRIPT_PRIORITY}></script>`,
+    ...modulePreloads.map((href) => `<link rel="modulepreload" href="${href}" ${SCRIPT_PRIORITY}>`),
+  ].join("\n");
+}
+
+/**
+ * A public page's scripts: its HTML is its content, so they start once the page has loaded (stylesheet, fonts,
+ * images), all at once from the list the server wrote (no waterfall), and never share a phone's connection with what
+ * the first paint and the largest element need (docs/decisions/102-public-scripts-after-load.md).
+ */
+function scriptsAfterLoad(entryScript: string, modulePreloads: string[], nonce: string): string {
+  const files = JSON.stringify({ entryScript, modulePreloads }).replace(/</g, "\\u003c");
+  // After the load event and the next frame's paint (or 200 ms, for a tab in the background that paints nothing).
+  const start = `function(){if(started)return;started=true;f.modulePreloads.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";document.head.append(l)});var s=document.createElement("script");s.type="module";s.src=f.entryScript;s.nonce=n;s.fetchPriority="low";document.head.append(s)}`;
+  return `<script nonce="${nonce}">(function(f,n){var started=false,go=${start};addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)},{once:true})})(${files},document.currentScript.nonce)</script>`;
+}
+
 /** The HTML document around a rendered page. */
 export function documentHtml(parts: {
   head: string;
@@ -13,13 +37,11 @@ export function documentHtml(parts: {
   assets: PageAssets;
   /** The page's own lazily loaded source files (manifest keys), whose chunks are preloaded too. */
   lazyModules?: string[];
+  /** When the scripts start: at once (a portal screen, whose HTML is the splash) or once the page has loaded. */
+  scripts: "at-once" | "after-load";
 }): string {
   const { assets, nonce } = parts;
-  // The scripts never block the first paint (module scripts run after parsing; a public page's HTML is its content,
-  // a portal screen's is the splash), so they are fetched at low priority, after the stylesheet and the images that
-  // paint needs. Lighthouse's simulation counts every script fetched at high priority as render-blocking.
-  const scriptPriority = 'fetchpriority="low"';
-  const modulePreloads = new Set([...assets.modulePreloads, ...(parts.lazyModules ?? []).flatMap((key) => assets.lazyChunks[key] ?? [])]);
+  const modulePreloads = [...new Set([...assets.modulePreloads, ...(parts.lazyModules ?? []).flatMap((key) => assets.lazyChunks[key] ?? [])])];
   // JSON in a script element must not be able to close it.
   const state = JSON.stringify(parts.state).replace(/</g, "\\u003c");
   return `<!doctype html>
@@ -31,8 +53,7 @@ export function documentHtml(parts: {
 <script nonce="${nonce}">${themeBootScript};${interBootScript}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
 ${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
-<script type="module" nonce="${nonce}" src="${assets.entryScript}" ${scriptPriority}></script>
-${[...modulePreloads].map((href) => `<link rel="modulepreload" href="${href}" ${scriptPriority}>`).join("\n")}
+${parts.scripts === "at-once" ? scriptsAtOnce(assets.entryScript, modulePreloads, nonce) : scriptsAfterLoad(assets.entryScript, modulePreloads, nonce)}
 ${parts.head}
 </head>
 <body>

@@ -149,6 +149,31 @@ describe("sitemap and robots", () => {
   });
 });
 
+describe("scripts", () => {
+  const scriptFiles = (html: string) => {
+    const listed = /\}\)\((\{"entryScript".*?\})\s*,\s*document\.currentScript\.nonce\)/.exec(html)?.[1];
+    return listed ? (JSON.parse(listed) as { entryScript: string; modulePreloads: string[] }) : null;
+  };
+
+  it("a public page starts its scripts once it has loaded, from the server's list: the entry, the shared chunk and the page's own", async () => {
+    const html = await (await fetch(server().url("/about"))).text();
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const files = scriptFiles(html);
+    expect(files?.entryScript).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+    expect(files?.modulePreloads.some((file) => /^\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(files?.modulePreloads.some((file) => /^\/assets\/AboutPage-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(html).toMatch(/addEventListener\("load"/);
+  });
+
+  it("a portal screen (its HTML is the splash) fetches its scripts with the HTML", async () => {
+    const html = await (await fetch(server().url("/login"))).text();
+    expect(scriptFiles(html)).toBeNull();
+    expect(html).toMatch(/<script type="module" nonce="[^"]+" src="\/assets\/entry-client-[\w-]+\.js"/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/LoginPage-[\w-]+\.js"/);
+  });
+});
+
 describe("security headers", () => {
   it("sends a nonce-based CSP whose nonce is the one on the page's scripts, and forbids framing", async () => {
     const response = await fetch(server().url("/"));
