@@ -59,11 +59,27 @@ async function renderPortalShell(route: PortalRoute, request: RenderRequest): Pr
     { tag: "meta", attrs: { name: "robots", content: "noindex" } },
   ]);
   const body = await renderComplete(<SplashScreen />, request.nonce);
-  const state: { app: InitialAppState } = { app: { notFound: false, origin: request.publicOrigin } };
+  // The company details (name, banner, whether registration is open) come with the HTML, as on a public page.
+  const siteData = siteDataOf(request);
+  await siteData.load(apiPathOf(siteKeys.company));
+  const state: { app: InitialAppState; siteData: Record<string, unknown> } = {
+    app: { notFound: false, origin: request.publicOrigin },
+    siteData: siteData.snapshot(),
+  };
   // The shell, the screen and its layout are fetched with the HTML rather than one after the other.
   const lazyModules = [PORTAL_SHELL_MODULE, route.module, portalLayouts[route.layout].module];
-  return { status: 200, html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets, lazyModules, scripts: "at-once" }) };
+  return {
+    status: 200,
+    html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets, lazyModules, scripts: "at-once" }),
+  };
 }
+
+/** The site's data as the server's render loads it: through the API in this process, never retried. */
+const siteDataOf = (request: RenderRequest) =>
+  createSiteData(async (path) => {
+    const response = await request.fetchApi(`/api${path}`);
+    return unwrapEnvelope(response.status, response.body, productWording.internalError);
+  });
 
 export const render: RenderPage = async (request) => {
   const url = new URL(request.url, request.publicOrigin);
@@ -71,10 +87,7 @@ export const render: RenderPage = async (request) => {
   if (portalRoute) return renderPortalShell(portalRoute, request);
 
   // The server's render does not retry (docs/product.md#toasts-and-query-cache).
-  const siteData = createSiteData(async (path) => {
-    const response = await request.fetchApi(`/api${path}`);
-    return unwrapEnvelope(response.status, response.body, productWording.internalError);
-  });
+  const siteData = siteDataOf(request);
   const match = matchPublicRoute(url.pathname);
   const paths = [siteKeys.company, ...(match ? match.route.data(match.params, url.searchParams) : [])].map(apiPathOf);
   await Promise.all(paths.map(siteData.load));

@@ -41,7 +41,9 @@ export function documentHtml(parts: {
   scripts: "at-once" | "after-load";
 }): string {
   const { assets, nonce } = parts;
-  const modulePreloads = [...new Set([...assets.modulePreloads, ...(parts.lazyModules ?? []).flatMap((key) => assets.lazyChunks[key] ?? [])])];
+  const modulePreloads = [
+    ...new Set([...assets.modulePreloads, ...(parts.lazyModules ?? []).flatMap((key) => assets.lazyChunks[key] ?? [])]),
+  ];
   // JSON in a script element must not be able to close it.
   const state = JSON.stringify(parts.state).replace(/</g, "\\u003c");
   return `<!doctype html>

@@ -166,8 +166,10 @@ describe("scripts", () => {
     expect(html).toMatch(/addEventListener\("load"/);
   });
 
-  it("a portal screen (its HTML is the splash) fetches its scripts with the HTML", async () => {
+  it("a portal screen (its HTML is the splash) fetches its scripts with the HTML, the company details with it", async () => {
     const html = await (await fetch(server().url("/login"))).text();
+    const state = JSON.parse(/<script id="app-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? "{}");
+    expect(state.siteData["/content/company"]).toMatchObject({ name: expect.any(String), email: expect.any(String) });
     expect(scriptFiles(html)).toBeNull();
     expect(html).toMatch(/<script type="module" nonce="[^"]+" src="\/assets\/entry-client-[\w-]+\.js"/);
     expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/LoginPage-[\w-]+\.js"/);
