@@ -58,10 +58,8 @@ for (const path of ["/", "/about", "/services", "/projects", "/blog", "/contact"
     }));
     expect(result.hadHeading, "the server's HTML has a main heading").toBe(true);
     expect(result.sameHeading, "the heading the server rendered is still the one on screen").toBe(true);
-    // The budget is CLS 0.02; a rare shift of 0.0094 on /projects under CI's load (not reproduced on a quiet machine)
-    // is named here when it comes, so that it can be found and removed.
-    const shifted = result.shifts.reduce((sum, value) => sum + value, 0);
-    expect(shifted, `layout shift (moved: ${result.sources.join("; ")})`).toBeLessThanOrEqual(0.02);
+    // No layout-shift entry at all (the budget, CLS 0.02, is the bench's); what moved is named when one comes.
+    expect(result.shifts, `layout shifts (moved: ${result.sources.join("; ")})`).toEqual([]);
   });
 }
 

@@ -26,6 +26,8 @@ export class PeerLink {
   private readonly remote = new MediaStream();
   private makingOffer = false;
   private ignoringOffers = false;
+  /** How many of the other side's offers this side has taken (to tell a restart crossed by theirs). */
+  private offersTaken = 0;
   private pendingCandidates: CallCandidate[] = [];
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -59,6 +61,7 @@ export class PeerLink {
     const collision = this.makingOffer || this.pc.signalingState !== "stable";
     this.ignoringOffers = collision && !this.options.polite;
     if (this.ignoringOffers) return;
+    this.offersTaken++;
     await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
     this.attachLocalTracks();
     await this.pc.setLocalDescription();
@@ -134,9 +137,20 @@ export class PeerLink {
     }
   }
 
-  /** Looks for a new path (a network change, a relay that came back) with the connection kept. */
+  /**
+   * Looks for a new path (a network change, a relay that came back) with the connection kept. Both sides may try at
+   * the same moment: when the other side's restart offer is taken meanwhile (the polite side gives way to it), this
+   * side's offer can no longer be made, and that exchange restarts the path of both sides.
+   */
   private async restartIce() {
     if (this.pc.connectionState === "connected" || this.pc.connectionState === "closed") return;
-    await this.sendOffer(true);
+    // The other side's offer is being answered: that exchange is the restart.
+    if (this.pc.signalingState === "have-remote-offer") return;
+    const offersBefore = this.offersTaken;
+    try {
+      await this.sendOffer(true);
+    } catch (error) {
+      if (this.offersTaken === offersBefore) throw error;
+    }
   }
 }
