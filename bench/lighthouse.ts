@@ -36,7 +36,7 @@ type Run = {
   cls: number;
   jsBytes: number;
   jsFiles: number;
-  /** Scripts requested after the load event: the analytics beacon and web-vitals, loaded once the page is idle. */
+  /** The analytics beacon and web-vitals, loaded once the page is idle: no part of the page's own JavaScript. */
   laterJsBytes: number;
   totalBytes: number;
   below100: string[];
@@ -92,10 +92,11 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 function runOf(page: string, lhr: Lhr, load: string): Run {
   const { categories, audits } = lhr;
   const items = ((audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
-  // First-load JavaScript: what the page requested before its load event. The beacon waits for the page to be idle.
-  const loadedAt = (audits.metrics?.details as { items?: { observedLoad?: number }[] } | undefined)?.items?.[0]?.observedLoad ?? Infinity;
+  // First-load JavaScript: every script the page loads to run (a public page starts them after its load event,
+  // decision 102), all but the analytics beacon and web-vitals, which wait for the page to be idle.
   const allScripts = items.filter((item) => item.resourceType === "Script");
-  const scripts = allScripts.filter((item) => (item.networkRequestTime ?? 0) < loadedAt);
+  const isIdleAnalytics = (item: NetworkItem) => /\/assets\/(beacon|web-vitals)-[\w-]+\.js$/.test(new URL(item.url).pathname);
+  const scripts = allScripts.filter((item) => !isIdleAnalytics(item));
   const bytesOf = (list: NetworkItem[]) => list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   const score = (key: keyof Run["scores"]) => Math.round((categories[key]?.score ?? 0) * 100);
   const below100 = Object.entries(categories).flatMap(([key, category]) =>
