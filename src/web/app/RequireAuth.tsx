@@ -24,7 +24,7 @@ function LoadingScreen() {
  * enrolment, and non-admins away from admin screens.
  */
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
-  const { status, isAuthenticated, isAdmin, mfaEnrolmentRequired, restoreSession } = useAuth();
+  const { status, ended, isAuthenticated, isAdmin, mfaEnrolmentRequired, restoreSession } = useAuth();
   const location = useLocation();
 
   useEffect(() => {
@@ -39,7 +39,8 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
       </div>
     );
   }
-  if (status === "anonymous") return <Navigate to="/login" state={{ from: location }} replace />;
+  // Someone who signed out starts again from their dashboard; an expired or ended session comes back here.
+  if (status === "anonymous") return <Navigate to="/login" state={ended === "signed-out" ? null : { from: location }} replace />;
   if (!isAuthenticated) return <LoadingScreen />;
   if (mfaEnrolmentRequired && location.pathname !== MFA_ENROLMENT_PATH) return <Navigate to={MFA_ENROLMENT_PATH} replace />;
   if (admin && !isAdmin) return <Navigate to="/dashboard" replace />;
