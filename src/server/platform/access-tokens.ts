@@ -1,5 +1,4 @@
-import { createSecretKey } from "node:crypto";
-import { errors, jwtVerify, SignJWT } from "jose";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Role } from "../../shared/departments.js";
 
 /** Access tokens live 15 minutes; the refresh token renews them. */
@@ -8,29 +7,56 @@ const ISSUER = "crestbuild";
 
 export type AccessClaims = { userId: string; role: Role; department: string; sessionId: string };
 
+const base64url = (text: string) => Buffer.from(text).toString("base64url");
+const HEADER = base64url(JSON.stringify({ alg: "HS256" }));
+
+/** The JSON object a token segment encodes, or null. */
+function decodeSegment(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * HS256 JWTs (RFC 7519) signed and checked with node:crypto, synchronously: every signed-in request checks one, and
+ * WebCrypto's promise-wrapped HMAC (what jose uses) was a tenth of the server's time under load (issue 10's profile;
+ * decision 103). Any other algorithm, a critical header, another issuer or a passed expiry is refused.
+ */
 export function createAccessTokens(secretBytes: Uint8Array) {
-  // One key object for the process: given raw bytes, jose would import the key again on every request it checks.
-  const secret = createSecretKey(secretBytes);
+  const signatureOf = (signingInput: string) => createHmac("sha256", secretBytes).update(signingInput).digest();
+
   return {
-    sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ role: claims.role, dept: claims.department, sid: claims.sessionId })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(claims.userId)
-        .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-        .sign(secret);
+    sign(claims: AccessClaims): string {
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const payload = base64url(
+        JSON.stringify({
+          role: claims.role,
+          dept: claims.department,
+          sid: claims.sessionId,
+          sub: claims.userId,
+          iss: ISSUER,
+          iat: issuedAt,
+          exp: issuedAt + ACCESS_TOKEN_SECONDS,
+        }),
+      );
+      return `${HEADER}.${payload}.${signatureOf(`${HEADER}.${payload}`).toString("base64url")}`;
     },
     /** The claims of a valid token; null for a forged, tampered, expired or unsigned one. */
-    async verify(token: string): Promise<AccessClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], issuer: ISSUER });
-        if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-        return { userId: payload.sub, role: payload.role as Role, department: String(payload.dept), sessionId: payload.sid };
-      } catch (error) {
-        if (error instanceof errors.JOSEError) return null;
-        throw error;
-      }
+    verify(token: string): AccessClaims | null {
+      const [header = "", payload = "", signature = "", ...rest] = token.split(".");
+      if (rest.length > 0) return null;
+      const given = Buffer.from(signature, "base64url");
+      const expected = signatureOf(`${header}.${payload}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const protectedHeader = decodeSegment(header);
+      if (protectedHeader?.alg !== "HS256" || "crit" in protectedHeader || "b64" in protectedHeader) return null;
+      const claims = decodeSegment(payload);
+      if (!claims || claims.iss !== ISSUER || typeof claims.exp !== "number" || claims.exp <= Date.now() / 1000) return null;
+      if (typeof claims.sub !== "string" || typeof claims.sid !== "string") return null;
+      return { userId: claims.sub, role: claims.role as Role, department: String(claims.dept), sessionId: claims.sid };
     },
   };
 }

@@ -41,7 +41,7 @@ export type AccessCheck = (accessToken: string) => Promise<AccessOutcome>;
 
 export function createAccessCheck(tokens: AccessTokens, readAccess: ReadAccountAccess): AccessCheck {
   return async (accessToken) => {
-    const claims = accessToken ? await tokens.verify(accessToken) : null;
+    const claims = accessToken ? tokens.verify(accessToken) : null;
     if (!claims) return { refused: "invalid" };
     const access = await readAccess(claims);
     if (access.state === "deactivated") return { refused: "deactivated" };

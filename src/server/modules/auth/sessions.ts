@@ -40,7 +40,7 @@ export function createSessions(deps: { db: AppDb; tokens: AccessTokens }) {
       })
       .returning();
     if (!session) throw new Error("session insert returned no row");
-    const accessToken = await tokens.sign({ userId: user.id, role: user.role as Role, department: user.department, sessionId: session.id });
+    const accessToken = tokens.sign({ userId: user.id, role: user.role as Role, department: user.department, sessionId: session.id });
     return { session, accessToken, refreshToken: `${session.id}.${secret}` };
   }
 
