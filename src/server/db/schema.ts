@@ -768,3 +768,13 @@ export const lastSignIns = pgTable(
   },
   (table) => [index("last_sign_ins_day_idx").on(table.day)],
 );
+
+/**
+ * One row whose version changes, by triggers at the commit of a transaction, whenever anything a projects list shows
+ * changes (a project, its team or milestones, a client's or manager's name or picture): the projects list cache is
+ * keyed by it (src/server/modules/projects/list-cache.ts). Taken from a sequence, so a version never comes back.
+ */
+export const projectsVersion = pgTable("projects_version", {
+  id: integer("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});

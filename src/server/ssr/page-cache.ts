@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { keepRecent } from "../platform/recent-entries.js";
 import { gzipParts } from "./gzip-parts.js";
 
 /** A rendered page, split where each response's own CSP nonce goes, as text and gzipped. */
@@ -18,15 +19,7 @@ export function createPageCache({ maxEntries, maxAgeMs }: { maxEntries: number; 
   const pages = new Map<string, CachedPage>();
   const lastGood = new Map<string, CachedPage>();
 
-  /** Map keeps insertion order: moving a key to the end makes the first key the least recently used. */
-  const keep = (map: Map<string, CachedPage>, url: string, page: CachedPage) => {
-    map.delete(url);
-    map.set(url, page);
-    if (map.size > maxEntries) {
-      const oldest = map.keys().next().value;
-      if (oldest !== undefined) map.delete(oldest);
-    }
-  };
+  const keep = (map: Map<string, CachedPage>, url: string, page: CachedPage) => keepRecent(map, url, page, maxEntries);
 
   const switchToVersion = (current: number) => {
     if (current === version) return;

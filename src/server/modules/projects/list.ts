@@ -7,7 +7,8 @@ import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
-import { projects, users } from "../../db/schema.js";
+import { projects, projectsVersion, users } from "../../db/schema.js";
+import { createVersionedCache } from "../../platform/recent-entries.js";
 import { onTeamOf, partiesSeenBy, readableBy, readsEveryProject } from "./access-sql.js";
 import { personRef } from "./people.js";
 
@@ -66,8 +67,8 @@ function filters(viewer: Viewer, query: ListQuery): SQL | undefined {
 }
 
 /**
- * The statements of one shape of list request, prepared: a page with its rows and total in one query, and the count
- * alone for a page past the last. The page's ids are chosen first (a subquery reading only the columns that filter
+ * The statements of one shape of list request, prepared: a page with its rows and total in one query, its rows alone
+ * (when the total of this version is known), and the count alone for a page past the last. The page's ids are chosen first (a subquery reading only the columns that filter
  * and sort), so names, the next milestone and the team check are worked out for its rows only; the total is a
  * scalar subquery the database counts once (a `count(*) over ()` window kept every filtered row and sorted them all
  * on each request).
@@ -88,56 +89,96 @@ function prepareList(db: AppDb, viewer: Viewer, query: ListQuery, shape: string)
     .offset(param.offset)
     .as("page");
   const counted = withClient(db.select({ total: count() }).from(projects).$dynamic()).where(where);
-  const page = db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      reference: projects.reference,
-      title: projects.title,
-      category: projects.category,
-      status: projects.status,
-      progress: projects.progress,
-      city: projects.city,
-      state: projects.state,
-      targetCompletion: projects.targetCompletion,
-      coverImage: projects.coverImage,
-      updatedAt: projects.updatedAt,
-      budgetKobo: projects.budgetKobo,
-      spentKobo: projects.spentKobo,
-      clientId: projects.clientId,
-      clientFirstName: client.firstName,
-      clientLastName: client.lastName,
-      clientAvatar: client.avatarUrl,
-      managerId: projects.managerId,
-      managerFirstName: manager.firstName,
-      managerLastName: manager.lastName,
-      managerAvatar: manager.avatarUrl,
-      onTeam: sql<boolean>`${onTeamOf(viewer, param.viewerId)}`,
-      nextMilestone: sql<ProjectListItem["nextMilestone"]>`(
+  const columns = {
+    id: projects.id,
+    slug: projects.slug,
+    reference: projects.reference,
+    title: projects.title,
+    category: projects.category,
+    status: projects.status,
+    progress: projects.progress,
+    city: projects.city,
+    state: projects.state,
+    targetCompletion: projects.targetCompletion,
+    coverImage: projects.coverImage,
+    updatedAt: projects.updatedAt,
+    budgetKobo: projects.budgetKobo,
+    spentKobo: projects.spentKobo,
+    clientId: projects.clientId,
+    clientFirstName: client.firstName,
+    clientLastName: client.lastName,
+    clientAvatar: client.avatarUrl,
+    managerId: projects.managerId,
+    managerFirstName: manager.firstName,
+    managerLastName: manager.lastName,
+    managerAvatar: manager.avatarUrl,
+    onTeam: sql<boolean>`${onTeamOf(viewer, param.viewerId)}`,
+    nextMilestone: sql<ProjectListItem["nextMilestone"]>`(
         select json_build_object('id', m.id, 'title', m.title, 'dueDate', m.due_date)
         from milestones m
         where m.project_id = ${projects.id} and m.done_on is null
         order by m.due_date asc nulls last, m.position asc
         limit 1)`,
-      total: sql<number>`(${counted})`.mapWith(Number),
-    })
-    .from(projects)
-    .innerJoin(pageIds, eq(pageIds.id, projects.id))
-    .leftJoin(client, eq(client.id, projects.clientId))
-    .leftJoin(manager, eq(manager.id, projects.managerId))
-    .orderBy(...order)
-    .prepare(`projects_list:${shape}`);
-  return { page, count: counted.prepare(`projects_count:${shape}`) };
+  };
+  const ofPage = <Q extends PgSelect>(select: Q) =>
+    select
+      .innerJoin(pageIds, eq(pageIds.id, projects.id))
+      .leftJoin(client, eq(client.id, projects.clientId))
+      .leftJoin(manager, eq(manager.id, projects.managerId))
+      .orderBy(...order);
+  return {
+    page: ofPage(
+      db
+        .select({ ...columns, total: sql<number>`(${counted})`.mapWith(Number) })
+        .from(projects)
+        .$dynamic(),
+    ).prepare(`projects_list:${shape}`),
+    rows: ofPage(db.select(columns).from(projects).$dynamic()).prepare(`projects_rows:${shape}`),
+    count: counted.prepare(`projects_count:${shape}`),
+  };
 }
+
+/** Pages kept by the list cache of one process (about 30 KB each at most): every page of 500 projects for 20 people. */
+const CACHED_PAGES = 500;
+/** Totals kept: one per person and set of filters. */
+const CACHED_TOTALS = 2_000;
 
 /**
  * GET /api/projects: a page of the projects the viewer may read, filtered, sorted and counted in SQL, in one
  * prepared query: built once per shape of request in this process, parsed and planned once per database connection.
+ * The pages answered, and the totals counted, are kept for the projects' version (migration 0016: any change to a
+ * project, its team or milestones, or a name or picture a list shows, gives a new one on every instance at its
+ * commit), by viewer, since finances and the team mark depend on who asks (decision 104).
  */
 export function createProjectList(db: AppDb) {
   const statementOf = statementsByShape<ReturnType<typeof prepareList>>();
+  const readVersion = db
+    .select({ version: projectsVersion.version })
+    .from(projectsVersion)
+    .where(eq(projectsVersion.id, 1))
+    .prepare("projects_version");
+  const pages = createVersionedCache<ProjectListPage>(CACHED_PAGES);
+  const totals = createVersionedCache<number>(CACHED_TOTALS);
 
   return async function listProjects(viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
+    // Read before the page: what is kept under a version is then never older than it. No version, nothing is kept.
+    const version = (await readVersion.execute())[0]?.version ?? null;
+    const { page: _page, pageSize: _pageSize, sort: _sort, ...listFilters } = query;
+    const who = [viewer.id, viewer.role, viewer.department];
+    const pageKey = JSON.stringify([...who, query]);
+    const totalKey = JSON.stringify([...who, listFilters]);
+    const cached = version === null ? undefined : pages.get(pageKey, version);
+    if (cached) return cached;
+    const knownTotal = version === null ? undefined : totals.get(totalKey, version);
+    const page = await readPage(viewer, query, knownTotal);
+    if (version !== null) {
+      pages.set(pageKey, version, page);
+      totals.set(totalKey, version, page.total);
+    }
+    return page;
+  };
+
+  async function readPage(viewer: Viewer, query: ListQuery, knownTotal: number | undefined): Promise<ProjectListPage> {
     const shape = shapeOf(viewer, query);
     const statement = statementOf(shape, () => prepareList(db, viewer, query, shape));
     const values = {
@@ -150,29 +191,36 @@ export function createProjectList(db: AppDb) {
       limit: query.pageSize,
       offset: offsetOf(query),
     };
+    if (knownTotal !== undefined) return pageFrom(viewer, await statement.rows.execute(values), knownTotal, query);
     const rows = await statement.page.execute(values);
     // Past the last page no row carries the count: it is counted apart (a page number typed by hand).
     const total = rows[0]?.total ?? (query.page === 1 ? 0 : ((await statement.count.execute(values))[0]?.total ?? 0));
-    const items = rows.map(
-      (row): ProjectListItem => ({
-        id: row.id,
-        slug: row.slug,
-        reference: row.reference,
-        title: row.title,
-        category: row.category,
-        status: row.status as ProjectStatus,
-        progress: row.progress,
-        city: row.city,
-        state: row.state,
-        targetCompletion: row.targetCompletion,
-        coverImage: row.coverImage,
-        updatedAt: row.updatedAt.toISOString(),
-        client: personRef(row.clientId, row.clientFirstName, row.clientLastName, row.clientAvatar),
-        manager: personRef(row.managerId, row.managerFirstName, row.managerLastName, row.managerAvatar),
-        finance: canSeeFinances(viewer, partiesSeenBy(viewer, row)) ? { budgetKobo: row.budgetKobo, spentKobo: row.spentKobo } : null,
-        nextMilestone: row.nextMilestone,
-      }),
-    );
-    return pageOf(items, total, query);
-  };
+    return pageFrom(viewer, rows, total, query);
+  }
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof prepareList>["rows"]["execute"]>>[number];
+
+function pageFrom(viewer: Viewer, rows: ListRow[], total: number, query: ListQuery): ProjectListPage {
+  const items = rows.map(
+    (row): ProjectListItem => ({
+      id: row.id,
+      slug: row.slug,
+      reference: row.reference,
+      title: row.title,
+      category: row.category,
+      status: row.status as ProjectStatus,
+      progress: row.progress,
+      city: row.city,
+      state: row.state,
+      targetCompletion: row.targetCompletion,
+      coverImage: row.coverImage,
+      updatedAt: row.updatedAt.toISOString(),
+      client: personRef(row.clientId, row.clientFirstName, row.clientLastName, row.clientAvatar),
+      manager: personRef(row.managerId, row.managerFirstName, row.managerLastName, row.managerAvatar),
+      finance: canSeeFinances(viewer, partiesSeenBy(viewer, row)) ? { budgetKobo: row.budgetKobo, spentKobo: row.spentKobo } : null,
+      nextMilestone: row.nextMilestone,
+    }),
+  );
+  return pageOf(items, total, query);
 }
