@@ -29,3 +29,21 @@ export async function measureGets(
   });
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
+
+/**
+ * Each of these paths once, `connections` at a time, as this token: the rate, in requests per second. Before a
+ * measurement, it is the first reading of each page that a server which has been up has already seen.
+ */
+export async function readEachOnce(origin: string, token: string, connections: number, paths: string[]): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let path = paths[next++]; path !== undefined; path = paths[next++]) {
+      const response = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return paths.length / ((performance.now() - started) / 1000);
+}

@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { milestones, projects, projectTeam, users } from "../src/server/db/schema";
 import { hashPassword } from "../src/server/modules/auth/passwords";
 import { projectCategories, projectStatuses } from "../src/shared/projects";
-import { measureGets, signIn } from "./api-load";
+import { measureGets, readEachOnce, signIn } from "./api-load";
 import { benchPerson, openFreshBenchDatabase } from "./bench-database";
 import { loadAverage, printTable } from "./report";
 import { startBuiltServer } from "./server";
@@ -104,21 +104,6 @@ async function seed(dataDir: string) {
   }
 }
 
-/** Every page of this person's list once, CONNECTIONS at a time: the rate, in requests per second. */
-async function readEveryPageOnce(origin: string, token: string, pages: number): Promise<number> {
-  let next = 1;
-  const started = performance.now();
-  const worker = async () => {
-    for (let page = next++; page <= pages; page = next++) {
-      const response = await fetch(`${origin}/api/projects?page=${page}`, { headers: { authorization: `Bearer ${token}` } });
-      if (!response.ok) throw new Error(`page ${page} answered ${response.status}`);
-      await response.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return pages / ((performance.now() - started) / 1000);
-}
-
 /**
  * GET /api/projects as this person, walking through every page of their list, for SECONDS; first one pass through
  * every page at the same 20 connections, as a server that has been up has seen (its JIT and its list cache warm):
@@ -130,7 +115,12 @@ async function measureList(origin: string, token: string) {
   };
   const pages = Math.max(1, Math.ceil(first.data.total / PAGE_SIZE));
   const pathOf = (n: number) => `/api/projects?page=${(n % pages) + 1}`;
-  const firstPass = await readEveryPageOnce(origin, token, pages);
+  const firstPass = await readEachOnce(
+    origin,
+    token,
+    CONNECTIONS,
+    Array.from({ length: pages }, (_, n) => pathOf(n)),
+  );
   const figures = await measureGets(origin, token, { connections: CONNECTIONS, seconds: SECONDS, pathOf });
   return { total: first.data.total, pages, firstPass, ...figures };
 }

@@ -770,11 +770,10 @@ export const lastSignIns = pgTable(
 );
 
 /**
- * One row whose version changes, by triggers at the commit of a transaction, whenever anything a projects list shows
- * changes (a project, its team or milestones, a client's or manager's name or picture): the projects list cache is
- * keyed by it (src/server/modules/projects/list-cache.ts). Taken from a sequence, so a version never comes back.
+ * A version per list a cache keeps (`projects`, `inquiries`), changed by triggers at the commit of any change to what
+ * that list shows (migration 0016). Taken from one sequence, so a version never comes back.
  */
-export const projectsVersion = pgTable("projects_version", {
-  id: integer("id").primaryKey(),
+export const listVersions = pgTable("list_versions", {
+  list: text("list").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull(),
 });

@@ -13,9 +13,11 @@ import {
 import type { NotificationKind } from "../../../shared/notifications.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
+import { createListVersionReader } from "../../db/list-versions.js";
 import { countedPageOf, offsetOf, type StatusCount, statusCountsColumn } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
 import { contactInquiries, projects, users } from "../../db/schema.js";
+import { createVersionedCache } from "../../platform/recent-entries.js";
 
 /** The notifications service's notify(), handed over by buildApp. */
 type Notify = (
@@ -76,6 +78,9 @@ function toItem({ inquiry, ...joined }: Row): InquiryItem {
     createdAt: inquiry.createdAt.toISOString(),
   };
 }
+
+/** Inbox pages kept by one process for the current version (about 20 KB each at most). */
+const CACHED_PAGES = 500;
 
 /** The contact inquiries inbox: read, assign, note the reply, mark handled, link the project it became. */
 export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
@@ -158,6 +163,25 @@ export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
     return { page, byStatus: byStatus.prepare(`inquiries_by_status:${shape}`) };
   }
   const listStatement = statementsByShape<ReturnType<typeof prepareList>>();
+  const readVersion = createListVersionReader(db, "inquiries");
+  const pages = createVersionedCache<InquiryPage>(CACHED_PAGES);
+
+  async function readPage(callerId: string, filters: InquiryFilters): Promise<InquiryPage> {
+    const assignee = filters.assignee === "none" ? "none" : filters.assignee ? "one" : "any";
+    const shape = `${assignee}:${filters.search ? 1 : 0}:${filters.status ? 1 : 0}`;
+    const statement = listStatement(shape, () => prepareList(assignee, Boolean(filters.search), Boolean(filters.status), shape));
+    const request = { page: filters.page, pageSize: INQUIRY_PAGE_SIZE, status: filters.status };
+    const values = {
+      assignee: filters.assignee === "me" ? callerId : (filters.assignee ?? null),
+      pattern: filters.search ? containing(filters.search) : null,
+      status: filters.status ?? null,
+      limit: INQUIRY_PAGE_SIZE,
+      offset: offsetOf(request),
+    };
+    const rows = await statement.page.execute(values);
+    const counts = rows[0]?.counts ?? (await statement.byStatus.execute(values));
+    return countedPageOf(rows.map(toItem), counts, inquiryStatuses, request);
+  }
 
   return {
     get,
@@ -168,20 +192,14 @@ export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
      * alone, so a deep page skips index entries rather than whole joined rows.
      */
     async list(callerId: string, filters: InquiryFilters): Promise<InquiryPage> {
-      const assignee = filters.assignee === "none" ? "none" : filters.assignee ? "one" : "any";
-      const shape = `${assignee}:${filters.search ? 1 : 0}:${filters.status ? 1 : 0}`;
-      const statement = listStatement(shape, () => prepareList(assignee, Boolean(filters.search), Boolean(filters.status), shape));
-      const request = { page: filters.page, pageSize: INQUIRY_PAGE_SIZE, status: filters.status };
-      const values = {
-        assignee: filters.assignee === "me" ? callerId : (filters.assignee ?? null),
-        pattern: filters.search ? containing(filters.search) : null,
-        status: filters.status ?? null,
-        limit: INQUIRY_PAGE_SIZE,
-        offset: offsetOf(request),
-      };
-      const rows = await statement.page.execute(values);
-      const counts = rows[0]?.counts ?? (await statement.byStatus.execute(values));
-      return countedPageOf(rows.map(toItem), counts, inquiryStatuses, request);
+      // Kept for the inbox's version (decision 104); by caller, since "me" is whoever asks.
+      const version = await readVersion();
+      const key = JSON.stringify([callerId, filters]);
+      const cached = version === null ? undefined : pages.get(key, version);
+      if (cached) return cached;
+      const page = await readPage(callerId, filters);
+      if (version !== null) pages.set(key, version, page);
+      return page;
     },
 
     /**

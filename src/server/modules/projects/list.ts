@@ -5,9 +5,10 @@ import { canSeeFinances, type Viewer } from "../../../shared/access.js";
 import type { ProjectListItem, ProjectListPage, ProjectSortKey, ProjectStatus, projectListQuerySchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
+import { createListVersionReader } from "../../db/list-versions.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
-import { projects, projectsVersion, users } from "../../db/schema.js";
+import { projects, users } from "../../db/schema.js";
 import { createVersionedCache } from "../../platform/recent-entries.js";
 import { onTeamOf, partiesSeenBy, readableBy, readsEveryProject } from "./access-sql.js";
 import { personRef } from "./people.js";
@@ -146,23 +147,19 @@ const CACHED_TOTALS = 2_000;
 /**
  * GET /api/projects: a page of the projects the viewer may read, filtered, sorted and counted in SQL, in one
  * prepared query: built once per shape of request in this process, parsed and planned once per database connection.
- * The pages answered, and the totals counted, are kept for the projects' version (migration 0016: any change to a
+ * The pages answered, and the totals counted, are kept for the list's version (migration 0016: any change to a
  * project, its team or milestones, or a name or picture a list shows, gives a new one on every instance at its
  * commit), by viewer, since finances and the team mark depend on who asks (decision 104).
  */
 export function createProjectList(db: AppDb) {
   const statementOf = statementsByShape<ReturnType<typeof prepareList>>();
-  const readVersion = db
-    .select({ version: projectsVersion.version })
-    .from(projectsVersion)
-    .where(eq(projectsVersion.id, 1))
-    .prepare("projects_version");
+  const readVersion = createListVersionReader(db, "projects");
   const pages = createVersionedCache<ProjectListPage>(CACHED_PAGES);
   const totals = createVersionedCache<number>(CACHED_TOTALS);
 
   return async function listProjects(viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
     // Read before the page: what is kept under a version is then never older than it. No version, nothing is kept.
-    const version = (await readVersion.execute())[0]?.version ?? null;
+    const version = await readVersion();
     const { page: _page, pageSize: _pageSize, sort: _sort, ...listFilters } = query;
     const who = [viewer.id, viewer.role, viewer.department];
     const pageKey = JSON.stringify([...who, query]);
