@@ -3,7 +3,7 @@ import type { AppDb } from "./client.js";
 import { listVersions } from "./schema.js";
 
 /** The lists whose pages a cache keeps, each with its version row (migration 0016). */
-export type CachedList = "projects" | "inquiries";
+export type CachedList = "projects" | "inquiries" | "conversations";
 
 /**
  * Reads a list's version now, or null when it has none (nothing is then kept). A caller reads it before the data it

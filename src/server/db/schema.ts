@@ -770,7 +770,7 @@ export const lastSignIns = pgTable(
 );
 
 /**
- * A version per list a cache keeps (`projects`, `inquiries`), changed by triggers at the commit of any change to what
+ * A version per list a cache keeps (`projects`, `inquiries`, `conversations`), changed by triggers at the commit of any change to what
  * that list shows (migration 0016). Taken from one sequence, so a version never comes back.
  */
 export const listVersions = pgTable("list_versions", {

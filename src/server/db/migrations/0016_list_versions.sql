@@ -7,7 +7,8 @@ CREATE TABLE "list_versions" (
 -- is then read from the tables on every request (the tests empty every table between tests).
 CREATE SEQUENCE "list_version_seq";
 --> statement-breakpoint
-INSERT INTO "list_versions" ("list", "version") VALUES ('projects', nextval('list_version_seq')), ('inquiries', nextval('list_version_seq'));
+INSERT INTO "list_versions" ("list", "version") VALUES
+  ('projects', nextval('list_version_seq')), ('inquiries', nextval('list_version_seq')), ('conversations', nextval('list_version_seq'));
 --> statement-breakpoint
 CREATE FUNCTION "bump_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -53,3 +54,32 @@ CREATE CONSTRAINT TRIGGER "inquiries_list_project_renamed" AFTER UPDATE OF "refe
 --> statement-breakpoint
 CREATE TRIGGER "inquiries_list_emptied" AFTER TRUNCATE ON "contact_inquiries"
   FOR EACH STATEMENT EXECUTE FUNCTION "bump_list_version"('inquiries');
+--> statement-breakpoint
+-- The conversations list: a conversation, who takes part, who read what, a message; the projects and teams that
+-- decide whose list a project's conversation is on, and its title; the names, pictures, roles and departments shown.
+CREATE CONSTRAINT TRIGGER "conversations_list_conversation_changed" AFTER INSERT OR UPDATE OR DELETE ON "conversations"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "conversations_list_participant_changed" AFTER INSERT OR UPDATE OR DELETE ON "conversation_participants"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "conversations_list_read" AFTER INSERT OR UPDATE OR DELETE ON "conversation_reads"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "conversations_list_message_changed" AFTER INSERT OR UPDATE OR DELETE ON "messages"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "conversations_list_team_changed" AFTER INSERT OR UPDATE OR DELETE ON "project_team"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "conversations_list_project_added" AFTER INSERT OR DELETE ON "projects"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "conversations_list_project_changed" AFTER UPDATE OF "title", "client_id", "manager_id" ON "projects"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "conversations_list_person_changed" AFTER UPDATE OF "first_name", "last_name", "avatar_url", "role", "department" ON "users"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_list_version"('conversations');
+--> statement-breakpoint
+CREATE TRIGGER "conversations_list_emptied" AFTER TRUNCATE ON "conversations"
+  FOR EACH STATEMENT EXECUTE FUNCTION "bump_list_version"('conversations');

@@ -18,6 +18,7 @@ import { departmentNames, type Role } from "../../../shared/departments.js";
 import type { NotificationKind } from "../../../shared/notifications.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
+import { createListVersionReader } from "../../db/list-versions.js";
 import { pageOf } from "../../db/paging.js";
 import { loadProjectParties } from "../../db/project-parties.js";
 import { conversationParticipants, conversationReads, conversations, messages, projects, users } from "../../db/schema.js";
@@ -25,6 +26,7 @@ import { activeStaff } from "../../db/staff-accounts.js";
 import { accessDenied } from "../../platform/errors.js";
 import { renderChatMarkdown } from "../../platform/markdown.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
+import { createVersionedCache } from "../../platform/recent-entries.js";
 import type { FileStorage } from "../../platform/storage.js";
 import { type IncomingImage, storeAttachments } from "./attachments.js";
 import {
@@ -47,6 +49,9 @@ type Deps = { db: AppDb; storage: FileStorage; hub: RealtimeHub; notify: Notify;
 
 type MessageRow = typeof messages.$inferSelect;
 type AuthorRow = { id: string; firstName: string; lastName: string; avatarUrl: string | null; role: string; department: string };
+
+/** Conversation list pages kept by one process for the current version (a few KB each). */
+const CACHED_LIST_PAGES = 1_000;
 
 const authorColumns = {
   id: users.id,
@@ -95,6 +100,8 @@ async function getOrCreate(db: AppDb, where: SQL, values: typeof conversations.$
 /** Conversations and their messages: who may see which (src/shared/access.ts), unread counts, live delivery. */
 export function createConversationsService({ db, storage, hub, notify, log }: Deps) {
   const conversationSummaries = conversationSummaryReader(db);
+  const readListVersion = createListVersionReader(db, "conversations");
+  const listPages = createVersionedCache<ConversationList>(CACHED_LIST_PAGES);
 
   async function summaryOf(viewer: Viewer, conversationId: number): Promise<ConversationSummary> {
     const [summary] = (await conversationSummaries(viewer, { only: conversationId })).items;
@@ -186,14 +193,23 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
         throw error;
       }
     },
-    /** A page of the viewer's conversations, latest activity first, with the unread total of all of them. */
+    /**
+     * A page of the viewer's conversations, latest activity first, with the unread total of all of them; kept for
+     * the list's version by viewer (decision 104): a message, a read, a new participant or project changes it.
+     */
     async list(viewer: Viewer, page: number): Promise<ConversationList> {
-      // The list is read from its first page (the later ones follow it): the conversations it should show
-      // are created then, not on every page.
+      const version = await readListVersion();
+      const key = JSON.stringify([viewer.id, viewer.role, viewer.department, page]);
+      const cached = version === null ? undefined : listPages.get(key, version);
+      if (cached) return cached;
+      // The list is read from its first page (the later ones follow it): the conversations it should show are created
+      // then, not on every page. One created gives a new version: this page is then not kept under the old one.
       if (page === 1) await createMissingConversations(db, viewer);
       const request = { page, pageSize: CONVERSATIONS_PAGE_SIZE };
       const { items, total, totalUnread } = await conversationSummaries(viewer, request);
-      return { ...pageOf(items, total, request), totalUnread };
+      const list = { ...pageOf(items, total, request), totalUnread };
+      if (version !== null) listPages.set(key, version, list);
+      return list;
     },
 
     /** A project's conversation, created on first use. */
