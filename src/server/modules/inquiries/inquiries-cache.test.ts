@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InquiryPage } from "../../../shared/inquiries.js";
 import { contactInquiries, projects, users } from "../../db/schema.js";
+import { keptAnswersOnEach } from "../../testing/kept-answers.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
@@ -14,18 +15,8 @@ beforeEach(async () => {
 });
 afterEach(() => second.close());
 
-/** The inbox as this person sees it on each instance, asked twice on each so that the second answer is a kept one. */
-async function inboxesOnBoth(who: SignedIn, query = ""): Promise<InquiryPage[]> {
-  const pages: InquiryPage[] = [];
-  for (const instance of [first(), second]) {
-    for (let i = 0; i < 2; i++) {
-      const response = await fetch(instance.url(`/api/inquiries${query}`), { headers: who.auth });
-      expect(response.status).toBe(200);
-      if (i === 1) pages.push(((await response.json()) as { data: InquiryPage }).data);
-    }
-  }
-  return pages;
-}
+/** The inbox as this person sees it on each instance, a kept answer of each. */
+const inboxesOnBoth = (who: SignedIn, query = "") => keptAnswersOnEach<InquiryPage>([first(), second], who, `/inquiries${query}`);
 
 describe("the inquiries inbox cache on two instances", () => {
   it("shows a new inquiry, an assignment, a renamed assignee or project on the next inbox from either instance", async () => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationList } from "../../../shared/conversations.js";
 import { messages, projects, users } from "../../db/schema.js";
+import { keptAnswersOnEach } from "../../testing/kept-answers.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
@@ -14,18 +15,8 @@ beforeEach(async () => {
 });
 afterEach(() => second.close());
 
-/** This person's list on each instance, asked twice on each so that the second answer is a kept one. */
-async function listsOnBoth(who: SignedIn): Promise<ConversationList[]> {
-  const lists: ConversationList[] = [];
-  for (const instance of [first(), second]) {
-    for (let i = 0; i < 2; i++) {
-      const response = await fetch(instance.url("/api/conversations"), { headers: who.auth });
-      expect(response.status).toBe(200);
-      if (i === 1) lists.push(((await response.json()) as { data: ConversationList }).data);
-    }
-  }
-  return lists;
-}
+/** This person's list on each instance, a kept answer of each. */
+const listsOnBoth = (who: SignedIn) => keptAnswersOnEach<ConversationList>([first(), second], who, "/conversations");
 
 describe("the conversations list cache on two instances", () => {
   it("shows a new message, a read, a renamed person or project on the next list from either instance", async () => {

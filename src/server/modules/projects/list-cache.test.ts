@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProjectListPage } from "../../../shared/projects.js";
 import { milestones, projects, projectTeam, users } from "../../db/schema.js";
+import { keptAnswersOnEach } from "../../testing/kept-answers.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { startTestServer, type TestServer, testDatabase } from "../../testing/test-app.js";
@@ -14,21 +15,8 @@ beforeEach(async () => {
 });
 afterEach(() => second.close());
 
-async function listOn(instance: TestServer, who: SignedIn, query = ""): Promise<ProjectListPage> {
-  const response = await fetch(instance.url(`/api/projects${query}`), { headers: who.auth });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: ProjectListPage }).data;
-}
-
-/** The list as this person sees it on each instance, asked twice on each so that the second answer is a kept one. */
-async function listsOnBoth(who: SignedIn, query = ""): Promise<ProjectListPage[]> {
-  const pages: ProjectListPage[] = [];
-  for (const instance of [first(), second]) {
-    await listOn(instance, who, query);
-    pages.push(await listOn(instance, who, query));
-  }
-  return pages;
-}
+/** The list as this person sees it on each instance, a kept answer of each. */
+const listsOnBoth = (who: SignedIn, query = "") => keptAnswersOnEach<ProjectListPage>([first(), second], who, `/projects${query}`);
 
 describe("the projects list cache on two instances", () => {
   it("shows a change to a project, its milestones, its team or its client's name on the next list from either instance", async () => {
