@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type CDPSession, chromium, type Page } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs } from "../e2e/chromium";
@@ -54,16 +55,43 @@ if (created.status !== 0) throw new Error(created.stderr);
 
 const server = await startBuiltServer(Number(process.env.BENCH_PORT ?? 3202), dataDir);
 
-/** A fresh refresh token each time: it is rotated on use, and a reused one would end the session. */
-async function signedInCookie(): Promise<string> {
-  const response = await fetch(`${server.origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+/** Works in Lighthouse's own browser (its first context, through a page of its own) between two runs. */
+async function inLighthouseBrowser(work: (page: Page, cdp: CDPSession) => Promise<void>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await work(page, await context.newCDPSession(page));
+    await page.close();
+  } finally {
+    // Connected over CDP, close() lets the browser go on: Lighthouse keeps using it.
+    await browser.close();
+  }
+}
+
+/** Signed out: the site's cookies and storage gone (Lighthouse's own reset keeps some), so no run inherits a session. */
+const signOutLighthouseBrowser = () =>
+  inLighthouseBrowser(async (_page, cdp) => {
+    await cdp.send("Storage.clearDataForOrigin", { origin: server.origin, storageTypes: "all" });
   });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  const { data } = (await response.json()) as { data: { refreshToken: string } };
-  return `cb_refresh=${data.refreshToken}`;
+
+/**
+ * Signs in through the sign-in screen in Lighthouse's browser, as a person does: the refresh cookie and the session's
+ * note in local storage are then the browser's, and the dashboard run keeps them (a browser with no session note goes
+ * straight to /login without asking the server). The HTTP cache is emptied afterwards, so the dashboard's files are
+ * fetched as on a first visit after a deploy.
+ */
+async function signInInLighthouseBrowser(): Promise<void> {
+  await signOutLighthouseBrowser();
+  await inLighthouseBrowser(async (page, cdp) => {
+    await page.goto(`${server.origin}/login`);
+    await page.getByLabel("Email", { exact: true }).fill(EMAIL);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    // An admin lands on /admin: any screen but the sign-in one means signed in.
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await cdp.send("Network.clearBrowserCache");
+  });
 }
 
 const chrome = await chromeLauncher.launch({
@@ -76,9 +104,18 @@ const ATTEMPTS = 3;
 /** One Lighthouse run of a page; a run Lighthouse itself could not record (NO_NAVSTART on a busy machine) is tried again. */
 async function measure(page: string): Promise<Run | null> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const extraHeaders = page === "/dashboard" ? { Cookie: await signedInCookie() } : undefined;
+    const signedIn = page === "/dashboard";
+    if (signedIn) await signInInLighthouseBrowser();
     const load = loadAverage();
-    const result = await lighthouse(`${server.origin}${page}`, { port: chrome.port, output: "json", logLevel: "error", extraHeaders });
+    const result = await lighthouse(`${server.origin}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      disableStorageReset: signedIn,
+    });
+    if (signedIn && !new URL(result?.lhr.finalDisplayedUrl ?? "http://x/").pathname.startsWith("/dashboard"))
+      throw new Error(`the signed-in run ended on ${result?.lhr.finalDisplayedUrl}, not on the dashboard`);
+    if (signedIn) await signOutLighthouseBrowser();
     if (!result) throw new Error(`no Lighthouse result for ${page}`);
     const { runtimeError } = result.lhr;
     if (!runtimeError) return runOf(page, result.lhr, load);
