@@ -13,11 +13,10 @@ import {
 import type { NotificationKind } from "../../../shared/notifications.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
-import { createListVersionReader } from "../../db/list-versions.js";
 import { countedPageOf, offsetOf, type StatusCount, statusCountsColumn } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
 import { contactInquiries, projects, users } from "../../db/schema.js";
-import { createVersionedCache } from "../../platform/recent-entries.js";
+import { createListCache } from "../../platform/list-cache.js";
 
 /** The notifications service's notify(), handed over by buildApp. */
 type Notify = (
@@ -163,8 +162,7 @@ export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
     return { page, byStatus: byStatus.prepare(`inquiries_by_status:${shape}`) };
   }
   const listStatement = statementsByShape<ReturnType<typeof prepareList>>();
-  const readVersion = createListVersionReader(db, "inquiries");
-  const pages = createVersionedCache<InquiryPage>(CACHED_PAGES);
+  const pages = createListCache<InquiryPage>(db, "inquiries", CACHED_PAGES);
 
   async function readPage(callerId: string, filters: InquiryFilters): Promise<InquiryPage> {
     const assignee = filters.assignee === "none" ? "none" : filters.assignee ? "one" : "any";
@@ -193,13 +191,7 @@ export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
      */
     async list(callerId: string, filters: InquiryFilters): Promise<InquiryPage> {
       // Kept for the inbox's version (decision 104); by caller, since "me" is whoever asks.
-      const version = await readVersion();
-      const key = JSON.stringify([callerId, filters]);
-      const cached = version === null ? undefined : pages.get(key, version);
-      if (cached) return cached;
-      const page = await readPage(callerId, filters);
-      if (version !== null) pages.set(key, version, page);
-      return page;
+      return pages(JSON.stringify([callerId, filters]), () => readPage(callerId, filters));
     },
 
     /**

@@ -18,15 +18,14 @@ import { departmentNames, type Role } from "../../../shared/departments.js";
 import type { NotificationKind } from "../../../shared/notifications.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
-import { createListVersionReader } from "../../db/list-versions.js";
 import { pageOf } from "../../db/paging.js";
 import { loadProjectParties } from "../../db/project-parties.js";
 import { conversationParticipants, conversationReads, conversations, messages, projects, users } from "../../db/schema.js";
 import { activeStaff } from "../../db/staff-accounts.js";
 import { accessDenied } from "../../platform/errors.js";
+import { createListCache } from "../../platform/list-cache.js";
 import { renderChatMarkdown } from "../../platform/markdown.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
-import { createVersionedCache } from "../../platform/recent-entries.js";
 import type { FileStorage } from "../../platform/storage.js";
 import { type IncomingImage, storeAttachments } from "./attachments.js";
 import {
@@ -100,8 +99,7 @@ async function getOrCreate(db: AppDb, where: SQL, values: typeof conversations.$
 /** Conversations and their messages: who may see which (src/shared/access.ts), unread counts, live delivery. */
 export function createConversationsService({ db, storage, hub, notify, log }: Deps) {
   const conversationSummaries = conversationSummaryReader(db);
-  const readListVersion = createListVersionReader(db, "conversations");
-  const listPages = createVersionedCache<ConversationList>(CACHED_LIST_PAGES);
+  const listPages = createListCache<ConversationList>(db, "conversations", CACHED_LIST_PAGES);
 
   async function summaryOf(viewer: Viewer, conversationId: number): Promise<ConversationSummary> {
     const [summary] = (await conversationSummaries(viewer, { only: conversationId })).items;
@@ -198,18 +196,14 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
      * the list's version by viewer (decision 104): a message, a read, a new participant or project changes it.
      */
     async list(viewer: Viewer, page: number): Promise<ConversationList> {
-      const version = await readListVersion();
-      const key = JSON.stringify([viewer.id, viewer.role, viewer.department, page]);
-      const cached = version === null ? undefined : listPages.get(key, version);
-      if (cached) return cached;
-      // The list is read from its first page (the later ones follow it): the conversations it should show are created
-      // then, not on every page. One created gives a new version: this page is then not kept under the old one.
-      if (page === 1) await createMissingConversations(db, viewer);
-      const request = { page, pageSize: CONVERSATIONS_PAGE_SIZE };
-      const { items, total, totalUnread } = await conversationSummaries(viewer, request);
-      const list = { ...pageOf(items, total, request), totalUnread };
-      if (version !== null) listPages.set(key, version, list);
-      return list;
+      return listPages(JSON.stringify([viewer.id, viewer.role, viewer.department, page]), async () => {
+        // The list is read from its first page (the later ones follow it): the conversations it should show are
+        // created then, not on every page. One created gives a new version: this page is then not kept under the old one.
+        if (page === 1) await createMissingConversations(db, viewer);
+        const request = { page, pageSize: CONVERSATIONS_PAGE_SIZE };
+        const { items, total, totalUnread } = await conversationSummaries(viewer, request);
+        return { ...pageOf(items, total, request), totalUnread };
+      });
     },
 
     /** A project's conversation, created on first use. */

@@ -5,10 +5,10 @@ import { canSeeFinances, type Viewer } from "../../../shared/access.js";
 import type { ProjectListItem, ProjectListPage, ProjectSortKey, ProjectStatus, projectListQuerySchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
-import { createListVersionReader } from "../../db/list-versions.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
 import { projects, users } from "../../db/schema.js";
+import { createListCache } from "../../platform/list-cache.js";
 import { createVersionedCache } from "../../platform/recent-entries.js";
 import { onTeamOf, partiesSeenBy, readableBy, readsEveryProject } from "./access-sql.js";
 import { personRef } from "./people.js";
@@ -153,26 +153,19 @@ const CACHED_TOTALS = 2_000;
  */
 export function createProjectList(db: AppDb) {
   const statementOf = statementsByShape<ReturnType<typeof prepareList>>();
-  const readVersion = createListVersionReader(db, "projects");
-  const pages = createVersionedCache<ProjectListPage>(CACHED_PAGES);
+  const pages = createListCache<ProjectListPage>(db, "projects", CACHED_PAGES);
   const totals = createVersionedCache<number>(CACHED_TOTALS);
 
-  return async function listProjects(viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
-    // Read before the page: what is kept under a version is then never older than it. No version, nothing is kept.
-    const version = await readVersion();
+  return function listProjects(viewer: Viewer, query: ListQuery): Promise<ProjectListPage> {
     const { page: _page, pageSize: _pageSize, sort: _sort, ...listFilters } = query;
     const who = [viewer.id, viewer.role, viewer.department];
-    const pageKey = JSON.stringify([...who, query]);
     const totalKey = JSON.stringify([...who, listFilters]);
-    const cached = version === null ? undefined : pages.get(pageKey, version);
-    if (cached) return cached;
-    const knownTotal = version === null ? undefined : totals.get(totalKey, version);
-    const page = await readPage(viewer, query, knownTotal);
-    if (version !== null) {
-      pages.set(pageKey, version, page);
-      totals.set(totalKey, version, page.total);
-    }
-    return page;
+    return pages(JSON.stringify([...who, query]), async (version) => {
+      const knownTotal = version === null ? undefined : totals.get(totalKey, version);
+      const page = await readPage(viewer, query, knownTotal);
+      if (version !== null) totals.set(totalKey, version, page.total);
+      return page;
+    });
   };
 
   async function readPage(viewer: Viewer, query: ListQuery, knownTotal: number | undefined): Promise<ProjectListPage> {
