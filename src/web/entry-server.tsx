@@ -70,7 +70,16 @@ async function renderPortalShell(route: PortalRoute, request: RenderRequest): Pr
   const lazyModules = [PORTAL_SHELL_MODULE, route.module, portalLayouts[route.layout].module];
   return {
     status: 200,
-    html: documentHtml({ head, body, state, nonce: request.nonce, assets: request.assets, lazyModules, scripts: "at-once" }),
+    html: documentHtml({
+      head,
+      body,
+      state,
+      nonce: request.nonce,
+      assets: request.assets,
+      lazyModules,
+      scripts: "at-once",
+      signedIn: route.layout === "portal",
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { MFA_ENROLMENT_PATH } from "../../shared/auth-messages";
 import { wording } from "../../shared/wording";
@@ -26,6 +26,9 @@ function LoadingScreen() {
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
   const { status, ended, isAuthenticated, isAdmin, mfaEnrolmentRequired, restoreSession } = useAuth();
   const location = useLocation();
+  // The portal's first render after the session is restored is its largest: done as a deferred render, React works in
+  // slices between which the browser stays responsive, while the loading screen stays up.
+  const showScreen = useDeferredValue(isAuthenticated);
 
   useEffect(() => {
     if (status === "unknown" || status === "remembered") void restoreSession();
@@ -41,7 +44,7 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
   }
   // Someone who signed out starts again from their dashboard; an expired or ended session comes back here.
   if (status === "anonymous") return <Navigate to="/login" state={ended === "signed-out" ? null : { from: location }} replace />;
-  if (!isAuthenticated) return <LoadingScreen />;
+  if (!isAuthenticated || !showScreen) return <LoadingScreen />;
   if (mfaEnrolmentRequired && location.pathname !== MFA_ENROLMENT_PATH) return <Navigate to={MFA_ENROLMENT_PATH} replace />;
   if (admin && !isAdmin) return <Navigate to="/dashboard" replace />;
   return children;

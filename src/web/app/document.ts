@@ -1,5 +1,6 @@
 import type { PageAssets } from "../../shared/ssr";
 import { interBootScript } from "../lib/inter-font";
+import { earlyRefreshScript } from "../lib/session/early-refresh";
 import { themeBootScript } from "../lib/theme";
 
 export const APP_STATE_ELEMENT_ID = "app-state";
@@ -39,6 +40,8 @@ export function documentHtml(parts: {
   lazyModules?: string[];
   /** When the scripts start: at once (a portal screen, whose HTML is the splash) or once the page has loaded. */
   scripts: "at-once" | "after-load";
+  /** A signed-in screen: the session's refresh starts from the HTML. */
+  signedIn?: boolean;
 }): string {
   const { assets, nonce } = parts;
   const modulePreloads = [
@@ -52,7 +55,7 @@ export function documentHtml(parts: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#051822">
-<script nonce="${nonce}">${themeBootScript};${interBootScript}</script>
+<script nonce="${nonce}">${themeBootScript};${interBootScript}${parts.signedIn ? `;${earlyRefreshScript}` : ""}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
 ${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
 ${parts.scripts === "at-once" ? scriptsAtOnce(assets.entryScript, modulePreloads, nonce) : scriptsAfterLoad(assets.entryScript, modulePreloads, nonce)}

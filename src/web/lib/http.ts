@@ -95,6 +95,17 @@ async function readEnvelope<T>(response: Response, path: string): Promise<T> {
   }
 }
 
+/** The answer to a request the page started before its scripts ran (the session's refresh, lib/session/early-refresh.ts), read as send reads one. */
+export async function readStartedRequest<T>(started: Promise<Response>, path: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await started;
+  } catch {
+    throw new ApiError(0, wording.networkFailure, "network");
+  }
+  return readEnvelope<T>(response, path);
+}
+
 /** One request, no retries: the envelope's data, or an ApiError with the wording of docs/product.md#wording. */
 async function send<T>(method: Method, path: string, body: unknown): Promise<T> {
   return readEnvelope<T>(await fetchApi(method, path, body), path);

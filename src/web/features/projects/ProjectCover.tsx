@@ -1,13 +1,17 @@
 import { HardHat } from "lucide-react";
 
-/** The project's cover photo, or a plain panel with a site helmet until it has one. Decorative: the title is beside it. */
-export function ProjectCover({ src, className = "" }: { src: string | null; className?: string }) {
+/**
+ * The project's cover photo, or a plain panel with a site helmet until it has one. Decorative: the title is beside it.
+ * `firstSeen`: on screen as the page opens, so fetched at once and first (the others wait until scrolled near).
+ */
+export function ProjectCover({ src, className = "", firstSeen = false }: { src: string | null; className?: string; firstSeen?: boolean }) {
   if (src)
     return (
       <img
         src={src}
         alt=""
-        loading="lazy"
+        loading={firstSeen ? "eager" : "lazy"}
+        fetchPriority={firstSeen ? "high" : "auto"}
         className={`bg-neutral-light/50 object-cover dark:bg-brand-700 ${className}`}
         width={800}
         height={450}

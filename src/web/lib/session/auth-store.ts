@@ -1,8 +1,9 @@
 import { ApiError } from "../../../shared/api";
 import type { CompleteLoginResult, SessionUser } from "../../../shared/auth";
-import { apiRequest, connectSession, type RefreshOutcome } from "../http";
+import { apiRequest, connectSession, type RefreshOutcome, readStartedRequest } from "../http";
 import { backoffDelayMs, isRetryableStatus } from "../retry";
 import { renewDelayMs } from "./access-token";
+import { REFRESH_LOCK, takeEarlyRefresh } from "./early-refresh";
 import {
   clearSessionRecord,
   isLastActiveDue,
@@ -37,8 +38,6 @@ type RefreshResult = { accessToken: string; user: SessionUser; mfaEnrolmentRequi
 /** docs/product.md#sessions: a failed token refresh is tried again after 200 ms, 400 ms, 800 ms. */
 const REFRESH_RETRIES = 3;
 const REFRESH_BASE_DELAY_MS = 200;
-/** Tabs take turns to refresh: the server rotates the refresh cookie, and presenting an old one ends the session. */
-const REFRESH_LOCK = "crestbuild-session-refresh";
 
 const SERVER_SNAPSHOT: AuthSnapshot = { status: "unknown", user: null, ended: null, mfaEnrolmentRequired: false };
 
@@ -128,11 +127,16 @@ function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function renewTokens(): Promise<RefreshOutcome> {
+  // Taken whatever happens next: an answer for this page's first refresh only, never for a later session.
+  const startedByPage = takeEarlyRefresh();
   const record = readSessionRecord();
   if (!record || isSessionExpired(record, Date.now())) return "expired";
   for (let retry = 0; ; retry++) {
     try {
-      const result = await apiRequest<RefreshResult>("POST", "/auth/refresh", {});
+      const result =
+        retry === 0 && startedByPage
+          ? await readStartedRequest<RefreshResult>(startedByPage, "/auth/refresh")
+          : await apiRequest<RefreshResult>("POST", "/auth/refresh", {});
       // Signed out in another tab while the request was on its way: stay signed out.
       if (!readSessionRecord()) return "expired";
       holdSession(result.user, result.accessToken, { fresh: false, active: false, mfaEnrolmentRequired: result.mfaEnrolmentRequired });
@@ -181,6 +185,8 @@ export async function restoreSession(): Promise<void> {
 
 /** After the two sign-in steps of docs/product.md#sign-in. */
 export function signIn(result: CompleteLoginResult) {
+  // A refresh the page started for an earlier session answers for that one: not for this.
+  takeEarlyRefresh();
   holdSession(result.user, result.accessToken, { fresh: true, active: true, mfaEnrolmentRequired: result.mfaEnrolmentRequired ?? false });
 }
 

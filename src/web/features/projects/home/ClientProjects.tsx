@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { canRequestProject } from "../../../../shared/access";
-import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
+import { EmptyMessage, ErrorMessage } from "../../../components/ui/StatusMessage";
 import { projectsListQuery } from "../../../lib/queries/projects";
 import { useAuth } from "../../../lib/session/AuthProvider";
-import { ProjectCard } from "./ProjectCard";
+import { ProjectCard, ProjectCardPlaceholder } from "./ProjectCard";
 import { RequestProjectDialog } from "./RequestProjectDialog";
 
 /** The dashboard shows this many projects, most recently changed first (the project office has its own list). */
@@ -27,21 +28,49 @@ function NoProjectYet({ canRequest }: { canRequest: boolean }) {
   );
 }
 
+const projectGridClass = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+/** The cards of the first row (one on a phone, two or three on wider screens): on screen as the dashboard opens. */
+const FIRST_ROW = 3;
+// The browser lays out and paints the other cards only as they come near the screen (a card's room is kept meanwhile).
+const laterCardClass = "flex [contain-intrinsic-size:auto_26rem] [content-visibility:auto]";
+
+/** A row of card shapes while the projects load, the way the cards will take it (one on a phone). */
+function LoadingProjects() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading your projects...</span>
+      <ul className={projectGridClass}>
+        <li>
+          <ProjectCardPlaceholder />
+        </li>
+        <li className="hidden sm:block">
+          <ProjectCardPlaceholder />
+        </li>
+        <li className="hidden lg:block">
+          <ProjectCardPlaceholder />
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 /** The viewer's projects as cards. */
 export function ClientProjects() {
   const { user } = useAuth();
   const projects = useQuery(projectsListQuery(DASHBOARD_PROJECTS));
+  // Up to 24 cards: drawn in a deferred render, in slices, so the page stays responsive while they are built.
+  const data = useDeferredValue(projects.data);
   if (!user) return null;
-  if (projects.isPending) return <LoadingMessage>Loading your projects...</LoadingMessage>;
   if (projects.isError) return <ErrorMessage error={projects.error} onRetry={() => void projects.refetch()} />;
-  const { items, total } = projects.data;
+  if (!data) return <LoadingProjects />;
+  const { items, total } = data;
   if (items.length === 0) return <NoProjectYet canRequest={canRequestProject(user)} />;
   return (
     <div className="flex flex-col gap-3">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((project) => (
-          <li key={project.id} className="flex">
-            <ProjectCard project={project} />
+      <ul className={projectGridClass}>
+        {items.map((project, index) => (
+          <li key={project.id} className={index < FIRST_ROW ? "flex" : laterCardClass}>
+            <ProjectCard project={project} firstSeen={index < FIRST_ROW} />
           </li>
         ))}
       </ul>

@@ -17,20 +17,27 @@ function Pending({ failed }: { failed: boolean }) {
   );
 }
 
+/** The projects under way, counted by the server: the dashboard's own list holds only the latest few. */
+const UNDER_WAY = { status: activeProjectStatuses.join(","), pageSize: 1 } as const;
+
+/** Keeps a hint's line while its figure loads, so the cards below do not move when it arrives. */
+const reservedLine = <span aria-hidden>{"\u00a0"}</span>;
+
 /** The dashboard's figures: projects under way, milestones overdue, messages waiting. */
 export function DashboardFigures() {
   const projects = useQuery(projectsListQuery(DASHBOARD_PROJECTS));
+  const underWayProjects = useQuery(projectsListQuery(UNDER_WAY));
   const feed = useQuery(projectFeedQuery);
   const conversations = useInfiniteQuery(conversationsQuery);
-  const underWay = projects.data?.items.filter((project) => activeProjectStatuses.includes(project.status)).length;
+  const underWay = underWayProjects.data?.total;
   const overdue = feed.data?.milestones.overdue.length;
   const unread = totalUnreadOf(conversations.data);
   return (
     <StatGrid label="Your projects at a glance">
       <StatCard
         label="Projects under way"
-        value={underWay ?? <Pending failed={projects.isError} />}
-        hint={projects.data ? `${projects.data.total} in all` : undefined}
+        value={underWay ?? <Pending failed={underWayProjects.isError} />}
+        hint={projects.data ? `${projects.data.total} in all` : reservedLine}
       />
       <StatCard label="Milestones overdue" value={overdue ?? <Pending failed={feed.isError} />} />
       <StatCard

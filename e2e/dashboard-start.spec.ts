@@ -1,0 +1,116 @@
+import { signIn } from "./accounts";
+import { expect, test } from "./fixtures";
+import { confirmedClient, createProject, staffAccount, uniqueName } from "./projects-kit";
+
+declare global {
+  interface Window {
+    layoutShifts?: number[];
+    shiftSources?: string[];
+  }
+}
+
+// A tall phone: the dashboard's cards stack, and the first of them, and what comes after them while they load, are on screen as it opens.
+test.use({ viewport: { width: 412, height: 915 } });
+
+test("a client's dashboard opens without moving: its figures are the server's counts, and nothing shifts as its data arrives", async ({
+  page,
+  context,
+  request,
+}) => {
+  const office = await staffAccount(request, "Projects", "Bisi");
+  const client = await confirmedClient(request, "Halima");
+  const underWay = uniqueName("Gwarinpa duplex ");
+  const finished = uniqueName("Maitama clinic ");
+  const description = "A family home on a corner plot.";
+  await createProject(request, office, { title: underWay, description, category: "residential", city: "Abuja", clientId: client.id });
+  await createProject(request, office, {
+    title: finished,
+    description,
+    category: "commercial",
+    city: "Abuja",
+    clientId: client.id,
+    status: "completed",
+    progress: 100,
+  });
+  await signIn(page, client.email);
+  await expect(page).toHaveURL("/dashboard");
+
+  // Opened again on a slow phone's processor, watching for layout shifts from the first paint.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(() => {
+    window.layoutShifts = [];
+    window.shiftSources = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+        window.layoutShifts?.push(shift.value);
+        for (const source of shift.sources ?? []) {
+          const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+          window.shiftSources?.push(node ? `${node.tagName}.${node.className} "${node.textContent?.slice(0, 40)}"` : "?");
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // Its data comes later than its first paint, as on a phone's connection.
+  await page.route(/\/api\/(projects|conversations|notifications)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole("article").getByRole("link", { name: underWay })).toBeVisible();
+  await expect(page.getByRole("article").getByRole("link", { name: finished })).toBeVisible();
+  const figures = page.getByRole("definition").filter({ hasText: /^\d+$/ });
+  await expect(figures.first()).toHaveText("1");
+  await expect(page.getByText("2 in all")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const { shifts, sources } = await page.evaluate(() => ({ shifts: window.layoutShifts ?? [], sources: window.shiftSources ?? [] }));
+  const shifted = shifts.reduce((sum, value) => sum + value, 0);
+  expect(shifted, `layout shift (moved: ${sources.join("; ")})`).toBeLessThanOrEqual(0.02);
+});
+
+test("a signed-in screen asks for its session from its HTML, before any script arrives; two tabs opened together both stay signed in", async ({
+  page,
+  context,
+  request,
+}) => {
+  const client = await confirmedClient(request, "Emeka");
+  await signIn(page, client.email);
+  await expect(page).toHaveURL("/dashboard");
+  const secondTab = await context.newPage();
+  await secondTab.goto("/settings");
+  await expect(secondTab.getByRole("heading", { level: 1 })).toHaveText("Settings");
+
+  // The scripts are held back until a refresh has been asked for: only the HTML can have asked.
+  let refreshAsked: () => void = () => {};
+  const asked = new Promise<void>((resolve) => {
+    refreshAsked = resolve;
+  });
+  const refreshes: number[] = [];
+  context.on("request", (sent) => {
+    if (sent.url().endsWith("/api/auth/refresh")) refreshAsked();
+  });
+  context.on("response", (answer) => {
+    if (answer.url().endsWith("/api/auth/refresh")) refreshes.push(answer.status());
+  });
+  let scriptsWaitedInVain = false;
+  await context.route("**/assets/*.js", async (route) => {
+    const waitedInVain = new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 10_000));
+    scriptsWaitedInVain ||= await Promise.race([asked.then(() => false), waitedInVain]);
+    await route.continue();
+  });
+
+  await Promise.all([page.reload(), secondTab.reload()]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${client.firstName}`);
+  await expect(secondTab.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  // One refresh per tab, each with the cookie the other left (the tabs take turns): neither session was refused.
+  expect(refreshes).toEqual([200, 200]);
+  expect(scriptsWaitedInVain, "a script was held 10 s and no refresh had been asked for").toBe(false);
+  await context.unroute("**/assets/*.js");
+
+  // Both tabs go on working with their sessions.
+  await page.getByRole("link", { name: "Security" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Security");
+  await secondTab.reload();
+  await expect(secondTab.getByRole("heading", { level: 1 })).toHaveText("Settings");
+});
