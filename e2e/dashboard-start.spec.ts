@@ -114,3 +114,40 @@ test("a signed-in screen asks for its session from its HTML, before any script a
   await secondTab.reload();
   await expect(secondTab.getByRole("heading", { level: 1 })).toHaveText("Settings");
 });
+
+test("the dashboard shows a client's latest six projects, and all of them at the press of a button", async ({ page, request }) => {
+  const office = await staffAccount(request, "Projects", "Tunde");
+  const client = await confirmedClient(request, "Ngozi");
+  const titles: string[] = [];
+  for (let number = 1; number <= 7; number++) {
+    const title = uniqueName(`Lugbe terrace ${number} `);
+    titles.push(title);
+    await createProject(request, office, {
+      title,
+      description: "A terrace of four homes.",
+      category: "residential",
+      city: "Abuja",
+      clientId: client.id,
+    });
+  }
+  await signIn(page, client.email);
+  await expect(page).toHaveURL("/dashboard");
+  const projects = page.getByRole("region", { name: "Your projects" });
+  // Most recently changed first: the first one created is the one left out.
+  await expect(projects.getByRole("article")).toHaveCount(6);
+  await expect(projects.getByRole("link", { name: titles[6] })).toBeVisible();
+  await expect(projects.getByRole("link", { name: titles[0] })).toHaveCount(0);
+  await expect(projects).toContainText("Showing the 6 most recently updated of 7 projects.");
+
+  const showAll = projects.getByRole("button", { name: "Show all 7 projects" });
+  await expect(showAll).toHaveAttribute("aria-expanded", "false");
+  await showAll.focus();
+  await page.keyboard.press("Enter");
+  await expect(projects.getByRole("article")).toHaveCount(7);
+  await expect(projects.getByRole("link", { name: titles[0] })).toBeVisible();
+  const showFewer = projects.getByRole("button", { name: "Show the latest 6 only" });
+  await expect(showFewer).toBeFocused();
+  await expect(showFewer).toHaveAttribute("aria-expanded", "true");
+  await showFewer.click();
+  await expect(projects.getByRole("article")).toHaveCount(6);
+});

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import { canRequestProject } from "../../../../shared/access";
+import type { ProjectListItem } from "../../../../shared/projects";
+import { Button } from "../../../components/ui/Button";
 import { EmptyMessage, ErrorMessage } from "../../../components/ui/StatusMessage";
 import { projectsListQuery } from "../../../lib/queries/projects";
 import { useAuth } from "../../../lib/session/AuthProvider";
@@ -31,6 +33,8 @@ function NoProjectYet({ canRequest }: { canRequest: boolean }) {
 const projectGridClass = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 /** The cards of the first row (one on a phone, two or three on wider screens): on screen as the dashboard opens. */
 const FIRST_ROW = 3;
+/** The cards shown until the viewer asks for all the loaded ones: two rows on a wide screen, a short scroll on a phone. */
+const FIRST_SHOWN = 6;
 // The browser lays out and paints the other cards only as they come near the screen (a card's room is kept meanwhile).
 const laterCardClass = "flex [contain-intrinsic-size:auto_26rem] [content-visibility:auto]";
 
@@ -58,26 +62,39 @@ function LoadingProjects() {
 export function ClientProjects() {
   const { user } = useAuth();
   const projects = useQuery(projectsListQuery(DASHBOARD_PROJECTS));
-  // Up to 24 cards: drawn in a deferred render, in slices, so the page stays responsive while they are built.
+  // The cards are drawn in a deferred render, in slices, so the page stays responsive while they are built.
   const data = useDeferredValue(projects.data);
   if (!user) return null;
   if (projects.isError) return <ErrorMessage error={projects.error} onRetry={() => void projects.refetch()} />;
   if (!data) return <LoadingProjects />;
   const { items, total } = data;
   if (items.length === 0) return <NoProjectYet canRequest={canRequestProject(user)} />;
+  return <ProjectCards items={items} total={total} />;
+}
+
+/** The latest cards, and a button that shows all those loaded (up to 24) or the latest again. */
+function ProjectCards({ items, total }: { items: ProjectListItem[]; total: number }) {
+  const [showAll, setShowAll] = useState(false);
+  const listId = useId();
+  const shown = showAll ? items : items.slice(0, FIRST_SHOWN);
   return (
-    <div className="flex flex-col gap-3">
-      <ul className={projectGridClass}>
-        {items.map((project, index) => (
+    <div className="flex flex-col items-start gap-3">
+      <ul id={listId} className={`w-full ${projectGridClass}`}>
+        {shown.map((project, index) => (
           <li key={project.id} className={index < FIRST_ROW ? "flex" : laterCardClass}>
             <ProjectCard project={project} firstSeen={index < FIRST_ROW} />
           </li>
         ))}
       </ul>
-      {total > items.length ? (
+      {total > shown.length ? (
         <p className="text-sm">
-          Showing the {items.length} most recently updated of {total} projects.
+          Showing the {shown.length} most recently updated of {total} projects.
         </p>
+      ) : null}
+      {items.length > FIRST_SHOWN ? (
+        <Button variant="secondary" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll(!showAll)}>
+          {showAll ? `Show the latest ${FIRST_SHOWN} only` : `Show all ${items.length} projects`}
+        </Button>
       ) : null}
     </div>
   );
