@@ -1,13 +1,7 @@
 import { signIn } from "./accounts";
 import { expect, test } from "./fixtures";
+import { layoutShiftsOf, watchLayoutShifts } from "./layout-shifts";
 import { confirmedClient, createProject, staffAccount, uniqueName } from "./projects-kit";
-
-declare global {
-  interface Window {
-    layoutShifts?: number[];
-    shiftSources?: string[];
-  }
-}
 
 // A tall phone: the dashboard's cards stack, and the first of them, and what comes after them while they load, are on screen as it opens.
 test.use({ viewport: { width: 412, height: 915 } });
@@ -38,20 +32,7 @@ test("a client's dashboard opens without moving: its figures are the server's co
   // Opened again on a slow phone's processor, watching for layout shifts from the first paint.
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.addInitScript(() => {
-    window.layoutShifts = [];
-    window.shiftSources = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const shift = entry as PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
-        window.layoutShifts?.push(shift.value);
-        for (const source of shift.sources ?? []) {
-          const node = source.node instanceof Element ? source.node : source.node?.parentElement;
-          window.shiftSources?.push(node ? `${node.tagName}.${node.className} "${node.textContent?.slice(0, 40)}"` : "?");
-        }
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await watchLayoutShifts(page);
   // Its data comes later than its first paint, as on a phone's connection.
   await page.route(/\/api\/(projects|conversations|notifications)/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -64,9 +45,8 @@ test("a client's dashboard opens without moving: its figures are the server's co
   await expect(figures.first()).toHaveText("1");
   await expect(page.getByText("2 in all")).toBeVisible();
   await page.waitForLoadState("networkidle");
-  const { shifts, sources } = await page.evaluate(() => ({ shifts: window.layoutShifts ?? [], sources: window.shiftSources ?? [] }));
-  const shifted = shifts.reduce((sum, value) => sum + value, 0);
-  expect(shifted, `layout shift (moved: ${sources.join("; ")})`).toBeLessThanOrEqual(0.02);
+  const { total, moved } = await layoutShiftsOf(page);
+  expect(total, `layout shift (moved: ${moved})`).toBeLessThanOrEqual(0.02);
 });
 
 test("a signed-in screen asks for its session from its HTML, before any script arrives; two tabs opened together both stay signed in", async ({
