@@ -95,6 +95,37 @@ test("a signed-in screen asks for its session from its HTML, before any script a
   await expect(secondTab.getByRole("heading", { level: 1 })).toHaveText("Settings");
 });
 
+test("the dashboard's data is asked for as soon as the session is restored, before the screen's own code has arrived", async ({
+  page,
+  request,
+}) => {
+  const client = await confirmedClient(request, "Amaka");
+  await signIn(page, client.email);
+  await expect(page).toHaveURL("/dashboard");
+
+  let projectsAsked: () => void = () => {};
+  const asked = new Promise<void>((resolve) => {
+    projectsAsked = resolve;
+  });
+  page.on("request", (sent) => {
+    if (new URL(sent.url()).pathname === "/api/projects" && new URL(sent.url()).searchParams.get("pageSize") === "24") projectsAsked();
+  });
+  // The dashboard screen's code is held back until its projects have been asked for (routing turns the HTTP cache off).
+  let held = 0;
+  let heldInVain = false;
+  await page.route(/\/assets\/DashboardPage-[\w-]+\.js$/, async (route) => {
+    held++;
+    const waitedInVain = new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 10_000));
+    heldInVain ||= await Promise.race([asked.then(() => false), waitedInVain]);
+    await route.continue();
+  });
+  await page.reload();
+  // Longer than the 10 s a held file waits, so that a failure says why.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${client.firstName}`, { timeout: 15_000 });
+  expect(held, "the dashboard's code was fetched").toBeGreaterThan(0);
+  expect(heldInVain, "the screen's code was held 10 s and its projects had not been asked for").toBe(false);
+});
+
 test("the dashboard shows a client's latest six projects, and all of them at the press of a button", async ({ page, request }) => {
   const office = await staffAccount(request, "Projects", "Tunde");
   const client = await confirmedClient(request, "Ngozi");

@@ -1,11 +1,12 @@
-import { type ComponentType, Suspense, useEffect } from "react";
-import { Outlet } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, Suspense, useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
 import { SplashScreen } from "../components/ui/SplashScreen";
-import { AuthProvider } from "../lib/session/AuthProvider";
+import { AuthProvider, useAuth } from "../lib/session/AuthProvider";
 import { RequireAllowed } from "./RequireAllowed";
 import { RequireAuth } from "./RequireAuth";
 import { PortalScreen } from "./RouteScreen";
-import { type PortalRoute, portalLayouts } from "./routes";
+import { matchPortalRoute, type PortalRoute, portalLayouts } from "./routes";
 import { loadToasts } from "./toast-outlet";
 
 /**
@@ -36,12 +37,29 @@ export function AuthArea() {
   return <LazyLayout layout={portalLayouts.auth.Page} />;
 }
 
+/** The first screen's data, asked for once the session is restored: its requests run while the screen is drawn. */
+function FirstScreenData() {
+  const { isAuthenticated } = useAuth();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!isAuthenticated || asked.current) return;
+    asked.current = true;
+    void matchPortalRoute(pathname)?.prefetch?.(queryClient);
+  }, [isAuthenticated, pathname, queryClient]);
+  return null;
+}
+
 /** The signed-in area: the guard, then the portal's layout. */
 export function SignedInArea() {
   return (
-    <RequireAuth>
-      <LazyLayout layout={portalLayouts.portal.Page} />
-    </RequireAuth>
+    <>
+      <FirstScreenData />
+      <RequireAuth>
+        <LazyLayout layout={portalLayouts.portal.Page} />
+      </RequireAuth>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { matchPath, matchRoutes } from "react-router";
 import {
@@ -112,6 +113,8 @@ export type PortalRoute = {
   load: () => Promise<unknown>;
   /** The screen's source file, as the build manifest names it. */
   module: string;
+  /** Asks for what the screen shows first as soon as the session is restored, while the screen is drawn. */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
 };
 
 const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../pages/portal/DashboardPage"));
@@ -137,7 +140,13 @@ export const portalRoutes: PortalRoute[] = [
     layout: "auth",
     ...webModule("pages/auth/ForgotPasswordPage", () => import("../pages/auth/ForgotPasswordPage")),
   },
-  { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
+  {
+    path: "/dashboard",
+    title: "Dashboard",
+    layout: "portal",
+    ...dashboardPage,
+    prefetch: (queryClient) => import("../features/projects/home/dashboard-data").then((data) => data.prefetchDashboard(queryClient)),
+  },
   // The office's department dashboards: each opens for those whose data it shows (the same rules as the API's).
   {
     path: "/dashboard/hr",

@@ -6,11 +6,9 @@ import { Button } from "../../../components/ui/Button";
 import { EmptyMessage, ErrorMessage } from "../../../components/ui/StatusMessage";
 import { projectsListQuery } from "../../../lib/queries/projects";
 import { useAuth } from "../../../lib/session/AuthProvider";
+import { DASHBOARD_PROJECTS } from "./dashboard-data";
 import { ProjectCard, ProjectCardPlaceholder } from "./ProjectCard";
 import { RequestProjectDialog } from "./RequestProjectDialog";
-
-/** The dashboard shows this many projects, most recently changed first (the project office has its own list). */
-export const DASHBOARD_PROJECTS = { page: 1, pageSize: 24, sort: "-updated" } as const;
 
 /** What a client without a project yet should know: how a request becomes a project. */
 function NoProjectYet({ canRequest }: { canRequest: boolean }) {

@@ -1,11 +1,10 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { activeProjectStatuses } from "../../../../shared/project-terms";
 import { linkClass } from "../../../components/form/form-fields";
 import { StatCard, StatGrid } from "../../../components/ui/StatCard";
 import { conversationsQuery, totalUnreadOf } from "../../../lib/queries/conversations";
 import { projectFeedQuery, projectsListQuery } from "../../../lib/queries/projects";
-import { DASHBOARD_PROJECTS } from "./ClientProjects";
+import { DASHBOARD_PROJECTS, UNDER_WAY } from "./dashboard-data";
 
 /** A figure while its data loads or when it failed: a dash, with the reason for assistive technology. */
 function Pending({ failed }: { failed: boolean }) {
@@ -16,9 +15,6 @@ function Pending({ failed }: { failed: boolean }) {
     </>
   );
 }
-
-/** The projects under way, counted by the server: the dashboard's own list holds only the latest few. */
-const UNDER_WAY = { status: activeProjectStatuses.join(","), pageSize: 1 } as const;
 
 /** Keeps a hint's line while its figure loads, so the cards below do not move when it arrives. */
 const reservedLine = <span aria-hidden>{"\u00a0"}</span>;

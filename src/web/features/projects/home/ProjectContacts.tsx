@@ -5,7 +5,7 @@ import { projectsListQuery } from "../../../lib/queries/projects";
 import { useAuth } from "../../../lib/session/AuthProvider";
 import { projectQuery } from "../api";
 import { ContactCard } from "../ContactCard";
-import { DASHBOARD_PROJECTS } from "./ClientProjects";
+import { DASHBOARD_PROJECTS } from "./dashboard-data";
 
 const MAX_CONTACTS = 6;
 
