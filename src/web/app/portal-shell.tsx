@@ -46,7 +46,7 @@ function FirstScreenData() {
   useEffect(() => {
     if (!isAuthenticated || asked.current) return;
     asked.current = true;
-    void matchPortalRoute(pathname)?.prefetch?.(queryClient);
+    void matchPortalRoute(pathname)?.data?.prefetch(queryClient);
   }, [isAuthenticated, pathname, queryClient]);
   return null;
 }

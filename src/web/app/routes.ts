@@ -113,9 +113,31 @@ export type PortalRoute = {
   load: () => Promise<unknown>;
   /** The screen's source file, as the build manifest names it. */
   module: string;
-  /** Asks for what the screen shows first as soon as the session is restored, while the screen is drawn. */
-  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+  /** What the screen shows first, asked for as soon as the session is restored, while the screen is drawn. */
+  data?: ScreenData;
 };
+
+type ScreenData = {
+  /** The module that asks, as the build manifest names it: the server preloads it with the HTML. */
+  module: string;
+  /** Loads it; the browser does before the first render, with the screen. */
+  load: () => Promise<unknown>;
+  /** Asks for the data: at once when loaded, so the requests leave before the screen is drawn. */
+  prefetch: (queryClient: QueryClient) => Promise<unknown>;
+};
+
+function screenData(file: string, importData: () => Promise<{ prefetch: (queryClient: QueryClient) => Promise<unknown> }>): ScreenData {
+  let loaded: ((queryClient: QueryClient) => Promise<unknown>) | null = null;
+  const load = () =>
+    importData().then((data) => {
+      loaded = data.prefetch;
+    });
+  return {
+    module: `src/web/${file}.ts`,
+    load,
+    prefetch: (queryClient) => (loaded ? loaded(queryClient) : load().then(() => loaded?.(queryClient))),
+  };
+}
 
 const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../pages/portal/DashboardPage"));
 const inquiriesPage = webModule("pages/portal/dashboards/InquiriesPage", () => import("../pages/portal/dashboards/InquiriesPage"));
@@ -145,7 +167,9 @@ export const portalRoutes: PortalRoute[] = [
     title: "Dashboard",
     layout: "portal",
     ...dashboardPage,
-    prefetch: (queryClient) => import("../features/projects/home/dashboard-data").then((data) => data.prefetchDashboard(queryClient)),
+    data: screenData("features/projects/home/dashboard-data", () =>
+      import("../features/projects/home/dashboard-data").then((data) => ({ prefetch: data.prefetchDashboard })),
+    ),
   },
   // The office's department dashboards: each opens for those whose data it shows (the same rules as the API's).
   {
