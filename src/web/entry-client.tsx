@@ -54,9 +54,7 @@ function whenIdle(work: () => void) {
 const portalRoute = matchPortalRoute(window.location.pathname);
 if (portalRoute) {
   // Portal screens are rendered here only: the server sent the splash screen, which this replaces.
-  await Promise.all([loadPortalShell(), portalRoute.load(), portalLayouts[portalRoute.layout].load(), portalRoute.data?.load()]).catch(
-    () => {},
-  );
+  await Promise.all([loadPortalShell(), portalRoute.load(), portalLayouts[portalRoute.layout].load()]).catch(() => {});
   startTransition(() => createRoot(root).render(app));
 } else {
   // Fetch the current page's code before hydrating, so what the visitor types meanwhile is not lost.

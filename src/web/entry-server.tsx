@@ -66,8 +66,8 @@ async function renderPortalShell(route: PortalRoute, request: RenderRequest): Pr
     app: { notFound: false, origin: request.publicOrigin },
     siteData: siteData.snapshot(),
   };
-  // The shell, the screen, its layout and what asks for its first data are fetched with the HTML, not one after the other.
-  const lazyModules = [PORTAL_SHELL_MODULE, route.module, portalLayouts[route.layout].module, ...(route.data ? [route.data.module] : [])];
+  // The shell, the screen and its layout are fetched with the HTML rather than one after the other.
+  const lazyModules = [PORTAL_SHELL_MODULE, route.module, portalLayouts[route.layout].module];
   return {
     status: 200,
     html: documentHtml({

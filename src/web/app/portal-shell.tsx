@@ -46,7 +46,7 @@ function FirstScreenData() {
   useEffect(() => {
     if (!isAuthenticated || asked.current) return;
     asked.current = true;
-    void matchPortalRoute(pathname)?.data?.prefetch(queryClient);
+    matchPortalRoute(pathname)?.prefetch(queryClient);
   }, [isAuthenticated, pathname, queryClient]);
   return null;
 }

@@ -17,7 +17,7 @@ import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { ApiQueryKey } from "../lib/api-query";
 import { preloadable } from "./preloadable";
 
-type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient) => unknown };
 
 /** A page component that loads its code on first render; once loaded (see `load`), it renders at once. */
 type LoadablePage = ComponentType;
@@ -44,7 +44,14 @@ function lazyPage(importPage: () => Promise<PageModule>) {
  * its chunk with the HTML) and its import (a literal, for the bundler).
  */
 function webModule(file: string, importPage: () => Promise<PageModule>) {
-  return { ...lazyPage(importPage), module: `src/web/${file}.tsx` };
+  let prefetch: PageModule["prefetch"];
+  const page = lazyPage(() =>
+    importPage().then((module) => {
+      prefetch = module.prefetch;
+      return module;
+    }),
+  );
+  return { ...page, module: `src/web/${file}.tsx`, prefetch: (queryClient: QueryClient) => void prefetch?.(queryClient) };
 }
 
 const publicPage = (name: string, importPage: () => Promise<PageModule>) => webModule(`pages/public/${name}`, importPage);
@@ -113,31 +120,12 @@ export type PortalRoute = {
   load: () => Promise<unknown>;
   /** The screen's source file, as the build manifest names it. */
   module: string;
-  /** What the screen shows first, asked for as soon as the session is restored, while the screen is drawn. */
-  data?: ScreenData;
+  /**
+   * Asks for what the screen shows first, once its code is loaded (the page module's `prefetch` export): the
+   * signed-in area calls it as soon as the session is restored, so the requests leave before the screen is drawn.
+   */
+  prefetch: (queryClient: QueryClient) => void;
 };
-
-type ScreenData = {
-  /** The module that asks, as the build manifest names it: the server preloads it with the HTML. */
-  module: string;
-  /** Loads it; the browser does before the first render, with the screen. */
-  load: () => Promise<unknown>;
-  /** Asks for the data: at once when loaded, so the requests leave before the screen is drawn. */
-  prefetch: (queryClient: QueryClient) => Promise<unknown>;
-};
-
-function screenData(file: string, importData: () => Promise<{ prefetch: (queryClient: QueryClient) => Promise<unknown> }>): ScreenData {
-  let loaded: ((queryClient: QueryClient) => Promise<unknown>) | null = null;
-  const load = () =>
-    importData().then((data) => {
-      loaded = data.prefetch;
-    });
-  return {
-    module: `src/web/${file}.ts`,
-    load,
-    prefetch: (queryClient) => (loaded ? loaded(queryClient) : load().then(() => loaded?.(queryClient))),
-  };
-}
 
 const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../pages/portal/DashboardPage"));
 const inquiriesPage = webModule("pages/portal/dashboards/InquiriesPage", () => import("../pages/portal/dashboards/InquiriesPage"));
@@ -162,15 +150,7 @@ export const portalRoutes: PortalRoute[] = [
     layout: "auth",
     ...webModule("pages/auth/ForgotPasswordPage", () => import("../pages/auth/ForgotPasswordPage")),
   },
-  {
-    path: "/dashboard",
-    title: "Dashboard",
-    layout: "portal",
-    ...dashboardPage,
-    data: screenData("features/projects/home/dashboard-data", () =>
-      import("../features/projects/home/dashboard-data").then((data) => ({ prefetch: data.prefetchDashboard })),
-    ),
-  },
+  { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
   // The office's department dashboards: each opens for those whose data it shows (the same rules as the API's).
   {
     path: "/dashboard/hr",

@@ -10,6 +10,9 @@ import { ProjectContacts } from "../../features/projects/home/ProjectContacts";
 import { RequestProjectDialog } from "../../features/projects/home/RequestProjectDialog";
 import { useAuth } from "../../lib/session/AuthProvider";
 
+/** What the dashboard shows first, asked for as soon as the session is restored (app/routes.ts `prefetch`). */
+export { prefetchDashboard as prefetch } from "../../features/projects/home/dashboard-data";
+
 /**
  * docs/product.md#portal-screens /dashboard, the clients' (and General Users') home: their projects and how far along
  * they are, what happened on site, milestones due, documents, who to call, and messages waiting.
