@@ -33,12 +33,16 @@ export async function createRedisHub(redisUrl: string, { log, prefix, presenceTt
     void local.publish(userIds, event);
   });
   await subscriber.subscribe(channel);
+  // After an outage the two connections come back one after the other: until the subscriber has (and has subscribed
+  // again), what this instance publishes would reach only the other instances.
+  const hearing = () => subscriber.status === "ready";
 
   return {
     async publish(userIds, event) {
       if (userIds.length === 0) return;
       try {
         await commands.publish(channel, JSON.stringify({ userIds: [...new Set(userIds)], event } satisfies Published));
+        if (!hearing()) await local.publish(userIds, event);
       } catch (error) {
         // Redis is away: at least this instance's connections get the event; the others fetch what they missed
         // when their browsers reconnect (live delivery is best effort, what was saved is never lost).
@@ -78,7 +82,11 @@ export async function createRedisHub(redisUrl: string, { log, prefix, presenceTt
       const counts = (await pipeline.exec()) ?? [];
       return ids.filter((_id, index) => Number(counts[index]?.[1] ?? 0) > 0);
     },
-    ping: () => pingRedis(commands),
+    // Ready again only once events are heard as well as sent.
+    async ping() {
+      await pingRedis(commands);
+      if (!hearing()) throw new Error(`the realtime subscriber's connection is ${subscriber.status}`);
+    },
     async close() {
       await local.close();
       await Promise.allSettled([subscriber.quit(), commands.quit()]);
