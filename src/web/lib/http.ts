@@ -68,14 +68,21 @@ async function fetchApi(method: Method, path: string, body: unknown): Promise<Re
   if (body !== undefined && !multipart) headers["content-type"] = "application/json";
   const token = isAuthPath(path) ? null : session?.accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  try {
-    return await fetch(`/api${path}`, {
+  return answerOf(
+    fetch(`/api${path}`, {
       method,
       credentials: "include",
       headers,
       body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    }),
+  );
+}
+
+/** A request's response, or the ApiError of a timeout or a network failure. */
+async function answerOf(started: Promise<Response>): Promise<Response> {
+  try {
+    return await started;
   } catch (error) {
     if (error instanceof DOMException && error.name === "TimeoutError") throw new ApiError(408, wording.timeout, "timeout");
     throw new ApiError(0, wording.networkFailure, "network");
@@ -97,13 +104,7 @@ async function readEnvelope<T>(response: Response, path: string): Promise<T> {
 
 /** The answer to a request the page started before its scripts ran (the session's refresh, lib/session/early-refresh.ts), read as send reads one. */
 export async function readStartedRequest<T>(started: Promise<Response>, path: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await started;
-  } catch {
-    throw new ApiError(0, wording.networkFailure, "network");
-  }
-  return readEnvelope<T>(response, path);
+  return readEnvelope<T>(await answerOf(started), path);
 }
 
 /** One request, no retries: the envelope's data, or an ApiError with the wording of docs/product.md#wording. */

@@ -11,7 +11,7 @@ declare global {
 }
 
 /**
- * Runs in the <head> of a signed-in screen (docs/decisions/105-session-refresh-from-the-html.md): when this browser
+ * Runs in the <head> of a signed-in screen (docs/decisions/105-signed-in-screens-start-fast.md): when this browser
  * remembers a session that is still within its inactivity limit, asks for its new access token at once, holding the
  * tabs' refresh lock until the answer is in, so the answer is on its way while the scripts download. The auth store
  * takes that answer for its first refresh (takeEarlyRefresh).
