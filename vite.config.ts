@@ -2,10 +2,11 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./build/precompress";
+import { responsiveImages } from "./build/responsive-images";
 
 // The browser bundle (dist/client) and, with --ssr, the page renderer the server loads (dist/ssr).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [responsiveImages(), precompress()])],
   publicDir: "public",
   build: isSsrBuild
     ? { outDir: "dist/ssr", emptyOutDir: true, sourcemap: true, copyPublicDir: false }

@@ -21,6 +21,11 @@ export type RenderRequest = {
   fetchApi: (path: string) => Promise<{ status: number; body: unknown }>;
 };
 
-export type RenderResult = { status: number; html: string };
+export type RenderResult = {
+  status: number;
+  html: string;
+  /** A portal or sign-in screen: no window of another site may keep a hold on it (Cross-Origin-Opener-Policy). */
+  isolated: boolean;
+};
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderResult>;

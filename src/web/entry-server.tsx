@@ -80,6 +80,7 @@ async function renderPortalShell(route: PortalRoute, request: RenderRequest): Pr
       scripts: "at-once",
       signedIn: route.layout === "portal",
     }),
+    isolated: true,
   };
 }
 
@@ -137,5 +138,6 @@ export const render: RenderPage = async (request) => {
       lazyModules: [match && !notFound ? match.route.module : NOT_FOUND_PAGE_MODULE],
       scripts: "after-load",
     }),
+    isolated: false,
   };
 };

@@ -36,6 +36,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     contentSecurityPolicy: false,
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // Set per document by the page routes: the portal's screens only (docs/decisions/106-public-pages-start-light.md).
+    crossOriginOpenerPolicy: false,
     frameguard: { action: "deny" },
   });
   app.decorateReply("scriptNonce", "");

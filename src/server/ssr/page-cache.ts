@@ -3,7 +3,14 @@ import { keepRecent } from "../platform/recent-entries.js";
 import { gzipParts } from "./gzip-parts.js";
 
 /** A rendered page, split where each response's own CSP nonce goes, as text and gzipped. */
-export type CachedPage = { status: number; parts: string[]; gzip: ReturnType<typeof gzipParts>; etag: string; renderedAt: number };
+export type CachedPage = {
+  status: number;
+  isolated: boolean;
+  parts: string[];
+  gzip: ReturnType<typeof gzipParts>;
+  etag: string;
+  renderedAt: number;
+};
 
 /**
  * Rendered pages by URL, for one content version at a time: a new version (a post published, a service or the
@@ -57,14 +64,21 @@ export function createPageCache({ maxEntries, maxAgeMs }: { maxEntries: number; 
  * query data in it carries the time it was fetched.
  */
 export function cachedPage(
-  page: { status: number; html: string; url: string; build: string },
+  page: { status: number; html: string; isolated: boolean; url: string; build: string },
   placeholderNonce: string,
   contentVersion: number,
 ): CachedPage {
   const hash = createHash("sha256").update(`${page.build}\n${page.url}`).digest("base64url").slice(0, 22);
   // Weak: each response carries its own nonce, so the bytes differ while the page is the same.
   const parts = page.html.split(placeholderNonce);
-  return { status: page.status, parts, gzip: gzipParts(parts), etag: `W/"${contentVersion}-${hash}"`, renderedAt: Date.now() };
+  return {
+    status: page.status,
+    isolated: page.isolated,
+    parts,
+    gzip: gzipParts(parts),
+    etag: `W/"${contentVersion}-${hash}"`,
+    renderedAt: Date.now(),
+  };
 }
 /** Whether the browser's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

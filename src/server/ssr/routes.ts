@@ -74,6 +74,7 @@ export async function pageRoutes(
       .header("cache-control", copy ? "no-cache" : PAGE_CACHE_CONTROL)
       .header("etag", page.etag)
       .header("vary", "accept-encoding");
+    if (page.isolated) reply.header("cross-origin-opener-policy", "same-origin");
     if (page.status === 200 && matchesEtag(request.headers["if-none-match"], page.etag)) {
       // The browser keeps the copy it has, with the nonce it came with: a new CSP here would not match it.
       reply.removeHeader("content-security-policy");

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { BrandMark } from "../components/ui/BrandMark";
 import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { AnimatedOutlet } from "./AnimatedOutlet";
@@ -11,7 +12,7 @@ export default function AuthLayout() {
       <MaintenanceBanner />
       <header className="mx-auto flex w-full max-w-lg items-center justify-between gap-3 px-4 pt-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label="Crestbuild home">
-          <img src="/brand/logo.svg" alt="" width={40} height={40} className="size-10 dark:rounded-md dark:bg-neutral-light dark:p-0.5" />
+          <BrandMark className="size-10 shrink-0 dark:rounded-md dark:bg-neutral-light dark:p-0.5" />
           <span>Crestbuild</span>
         </Link>
         <ThemeSwitch />

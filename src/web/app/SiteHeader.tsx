@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { BrandMark } from "../components/ui/BrandMark";
 
 /** The sticky header of the public site and the portal, opening with the skip link keyboard users meet first. */
 export function SiteHeader({ children }: { children: ReactNode }) {
@@ -20,7 +21,7 @@ export function SiteHeader({ children }: { children: ReactNode }) {
 export function BrandLink({ to, label, nameClassName }: { to: string; label: string; nameClassName?: string }) {
   return (
     <Link to={to} className="flex items-center gap-2 text-lg font-bold" aria-label={label}>
-      <img src="/brand/logo.svg" alt="" width={36} height={36} className="size-9 dark:rounded-md dark:bg-neutral-light dark:p-0.5" />
+      <BrandMark className="size-9 shrink-0 dark:rounded-md dark:bg-neutral-light dark:p-0.5" />
       <span className={nameClassName}>Crestbuild</span>
     </Link>
   );

@@ -19,14 +19,17 @@ function scriptsAtOnce(entryScript: string, modulePreloads: string[], nonce: str
 
 /**
  * A public page's scripts: its HTML is its content, so they start once the page has loaded (stylesheet, fonts,
- * images), all at once from the list the server wrote (no waterfall), and never share a phone's connection with what
- * the first paint and the largest element need (docs/decisions/102-public-scripts-after-load.md).
+ * images) and its first paint is on screen, all at once from the list the server wrote (no waterfall), and never
+ * share a phone's connection or its processor with what the first paint and the largest element need
+ * (docs/decisions/102-public-scripts-after-load.md, 106-public-pages-start-light.md).
  */
 function scriptsAfterLoad(entryScript: string, modulePreloads: string[], nonce: string): string {
   const files = JSON.stringify({ entryScript, modulePreloads }).replace(/</g, "\\u003c");
-  // After the load event and the next frame's paint (or 200 ms, for a tab in the background that paints nothing).
-  const start = `function(){if(started)return;started=true;f.modulePreloads.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";document.head.append(l)});var s=document.createElement("script");s.type="module";s.src=f.entryScript;s.nonce=n;s.fetchPriority="low";document.head.append(s)}`;
-  return `<script nonce="${nonce}">(function(f,n){var started=false,go=${start};addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)},{once:true})})(${files},document.currentScript.nonce)</script>`;
+  const start = `function(){f.modulePreloads.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";document.head.append(l)});var s=document.createElement("script");s.type="module";s.src=f.entryScript;s.nonce=n;s.fetchPriority="low";document.head.append(s)}`;
+  // "Painted" is the browser's paint entry, written once the frame was shown (a browser without one: at load); then
+  // one frame more. A tab opened in the background paints, and so starts its scripts, once it is shown.
+  const whenReady = `var loaded=false,painted=!(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")>=0);function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(go,0)})}addEventListener("load",function(){loaded=true;ready()},{once:true});if(!painted)new PerformanceObserver(function(l,o){o.disconnect();painted=true;ready()}).observe({type:"paint",buffered:true})`;
+  return `<script nonce="${nonce}">(function(f,n){var go=${start};${whenReady}})(${files},document.currentScript.nonce)</script>`;
 }
 
 /** The HTML document around a rendered page. */

@@ -5,18 +5,33 @@
  * stack. Noted for the tab (session storage), not for ever: a browser that has since dropped Inter from its cache
  * would otherwise fetch it before its first paint (decision 102).
  */
+// The same file as styles.css's @font-face, so the same hashed URL: what is prefetched is what the next page asks for.
+import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+
 const INTER_CACHED_KEY = "inter-cached";
 
 /** Runs in <head> before the page paints: Inter joins the font stack (styles.css) when it was cached before. */
 export const interBootScript = `try{sessionStorage.getItem(${JSON.stringify(INTER_CACHED_KEY)})&&(document.documentElement.dataset.font="inter")}catch(e){}`;
 
-/** Fetches Inter into the cache for the next pages, without drawing this one in it (nothing moves). */
+/**
+ * Fetches Inter into the HTTP cache for the next pages, without drawing this one in it (nothing moves). A prefetch,
+ * at the lowest priority: asked for through the font API, it was fetched at the highest, as if the page's first
+ * paint waited for it (docs/decisions/106-public-pages-start-light.md).
+ */
 export function cacheInterForNextPages() {
   if (document.documentElement.dataset.font === "inter") return;
-  document.fonts
-    .load("1em Inter")
-    .then((faces) => {
-      if (faces.length > 0) sessionStorage.setItem(INTER_CACHED_KEY, "1");
-    })
-    .catch(() => {});
+  const link = document.createElement("link");
+  link.rel = "prefetch";
+  link.as = "font";
+  link.type = "font/woff2";
+  link.crossOrigin = "anonymous";
+  link.href = interUrl;
+  link.addEventListener("load", () => {
+    try {
+      sessionStorage.setItem(INTER_CACHED_KEY, "1");
+    } catch {
+      // Storage refused (a private window's quota): the next page is drawn in the fallback and fetches Inter again.
+    }
+  });
+  document.head.append(link);
 }

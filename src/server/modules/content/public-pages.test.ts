@@ -164,6 +164,8 @@ describe("scripts", () => {
     expect(files?.modulePreloads.some((file) => /^\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
     expect(files?.modulePreloads.some((file) => /^\/assets\/AboutPage-[\w-]+\.js$/.test(file))).toBe(true);
     expect(html).toMatch(/addEventListener\("load"/);
+    // ...and once its first paint is on screen (the browser's paint entry).
+    expect(html).toContain('observe({type:"paint",buffered:true})');
   });
 
   it("a portal screen (its HTML is the splash) fetches its scripts with the HTML, the company details with it", async () => {
@@ -188,10 +190,42 @@ describe("security headers", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
+  it("keeps other sites' windows from holding the portal's screens (Cross-Origin-Opener-Policy), not the public pages", async () => {
+    for (const path of ["/login", "/dashboard", "/admin"]) {
+      const response = await fetch(server().url(path));
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+    }
+    for (const path of ["/", "/blog", "/contact"]) {
+      const response = await fetch(server().url(path));
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cross-origin-opener-policy"), path).toBeNull();
+    }
+  });
+
   it("answers the API with a CSP under which nothing loads or runs, and no nonce to make", async () => {
     const response = await fetch(server().url("/api/content/company"));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
+describe("pictures", () => {
+  it("sends the home page's pictures as WebP in the widths a screen may need, the hero preloaded in them", async () => {
+    const html = await (await fetch(server().url("/"))).text();
+    const hero = /<img [^>]*fetchPriority="high"[^>]*>/.exec(html)?.[0] ?? "";
+    const srcSet = /srcSet="([^"]+)"/.exec(hero)?.[1] ?? "";
+    const files = srcSet.split(", ").map((candidate) => candidate.split(" "));
+    expect(files.map(([, width]) => width)).toEqual(["400w", "800w", "1200w"]);
+    expect(hero).toMatch(/sizes="[^"]*100vw"/);
+    expect(html).toContain(`<link rel="preload" as="image" imageSrcSet="${srcSet}"`);
+    for (const [file] of files) {
+      const response = await fetch(server().url(file));
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toBe("image/webp");
+    }
+    // The site's pictures and the logo are no SVG <img>: each would be a document built on the page's main thread.
+    expect(html).not.toMatch(/<img [^>]*src="[^"]+\.svg"/);
   });
 });

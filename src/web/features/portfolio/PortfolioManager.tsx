@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import { projectCategories, projectCategoryLabels, projectStatusLabels } from "../../../shared/project-terms";
 import type { PortfolioCandidate } from "../../../shared/projects";
+import { pictureSrcSet } from "../../../shared/responsive-images";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert, mutedTextClass, TextAreaField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
@@ -43,7 +44,15 @@ function CandidateForm({ project }: { project: PortfolioCandidate }) {
       <form onSubmit={onSubmit} aria-label={project.title} className="flex flex-col gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           {project.coverImage ? (
-            <img src={project.coverImage} alt="" width={160} height={107} className="aspect-[3/2] w-40 shrink-0 rounded-md object-cover" />
+            <img
+              src={project.coverImage}
+              srcSet={pictureSrcSet(project.coverImage)}
+              sizes="160px"
+              alt=""
+              width={160}
+              height={107}
+              className="aspect-[3/2] w-40 shrink-0 rounded-md object-cover"
+            />
           ) : null}
           <div className="min-w-0 flex-1">
             <p className="font-semibold break-words">{project.title}</p>

@@ -1,21 +1,29 @@
+import { GRID_CARD_SIZES, pictureSrcSet } from "../../../shared/responsive-images";
+
 /**
  * A 3:2 photo of the public site, decorative unless given an alt text. `priority`: the screen's main
- * image, fetched first; the others load as they come into view.
+ * image, fetched first; the others load as they come into view. `sizes`: how wide it is drawn, so the browser
+ * takes the smallest of its widths that is sharp on this screen (a card's, unless said otherwise).
  */
 export function CoverImage({
   src,
   alt = "",
   priority = false,
+  sizes = GRID_CARD_SIZES,
   className = "",
 }: {
   src: string;
   alt?: string;
   priority?: boolean;
+  sizes?: string;
   className?: string;
 }) {
+  const srcSet = pictureSrcSet(src);
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={1200}
       height={800}

@@ -95,7 +95,9 @@ function PostArticle({ post }: { post: BlogPost }) {
         </p>
       </header>
 
-      {post.coverImage ? <CoverImage src={post.coverImage} priority className="mt-8 rounded-xl" /> : null}
+      {post.coverImage ? (
+        <CoverImage src={post.coverImage} priority sizes="(min-width: 800px) 736px, 100vw" className="mt-8 rounded-xl" />
+      ) : null}
 
       <div className="prose-content mt-8 text-lg" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
 

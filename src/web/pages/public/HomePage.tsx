@@ -51,6 +51,7 @@ export default function HomePage() {
             src={home.featuredProjects[0]?.coverImage ?? "/brand/logo.svg"}
             alt={home.featuredProjects[0]?.title ?? company.name}
             priority
+            sizes="(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw"
             className="rounded-xl"
           />
         </div>

@@ -51,7 +51,12 @@ function ServiceOverview({ services, filter }: { services: Service[]; filter: Re
       <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-10 md:grid-cols-2">
         {services.map((service, index) => (
           <li key={service.slug}>
-            <SiteCard image={<CoverImage src={service.image} priority={index === 0} />} bodyClassName="gap-3 p-6">
+            <SiteCard
+              image={
+                <CoverImage src={service.image} priority={index === 0} sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw" />
+              }
+              bodyClassName="gap-3 p-6"
+            >
               <h2 className="text-2xl font-semibold">{service.name}</h2>
               <p className="text-brand-700 dark:text-neutral-light">{service.summary}</p>
               <h3 className="mt-2 text-sm font-semibold uppercase tracking-wide">What we offer</h3>
@@ -87,7 +92,7 @@ function ServiceDetail({ slug, filter }: { slug: string; filter: ReactNode }) {
       {filter}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <CoverImage src={service.image} priority className="rounded-xl" />
+          <CoverImage src={service.image} priority sizes="(min-width: 1024px) 736px, 100vw" className="rounded-xl" />
           <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: service.descriptionHtml }} />
         </div>
         <aside className="flex flex-col gap-6">
