@@ -1,8 +1,7 @@
-/** The company works on Abuja time (WAT): "today" for due dates and completion dates is Lagos's date. */
-const lagosDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos", year: "numeric", month: "2-digit", day: "2-digit" });
+import { lagosDay } from "./lagos-time.js";
 
-/** YYYY-MM-DD in Africa/Lagos. */
-export const todayInLagos = (now = new Date()) => lagosDate.format(now);
+/** The company works on Abuja time (WAT): "today" for due dates and completion dates is Lagos's date, YYYY-MM-DD. */
+export const todayInLagos = (now = new Date()) => lagosDay(now);
 
 /** The date `days` after a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {

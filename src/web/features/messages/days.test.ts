@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../shared/conversations";
-import { dayLabel, groupByDay, lagosDay } from "./days";
+import { lagosDay } from "../../../shared/lagos-time";
+import { dayLabel, groupByDay } from "./days";
 
 const at = (id: number, createdAt: string): ChatMessage => ({
   id,

@@ -1,12 +1,8 @@
 import type { ChatMessage } from "../../../shared/conversations";
+import { lagosDay } from "../../../shared/lagos-time";
 import { formatDate } from "../../lib/format";
 
 const DAY_MS = 86_400_000;
-// en-CA writes dates as YYYY-MM-DD: a day's key that sorts and compares as text.
-const dayKeyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" });
-
-/** The calendar day (Nigerian time) of an instant, as YYYY-MM-DD. */
-export const lagosDay = (instant: string | number) => dayKeyFormat.format(new Date(instant));
 
 export type DayOfMessages = { day: string; messages: ChatMessage[] };
 

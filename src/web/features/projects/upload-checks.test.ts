@@ -39,4 +39,13 @@ describe("file sizes", () => {
     expect(formatFileSize(820 * 1024)).toBe("820 KB");
     expect(formatFileSize(3.4 * MB)).toBe("3.4 MB");
   });
+
+  it("write what Intl writes for en-NG (one decimal at most, thousands grouped), from 1 byte to 25 MB", () => {
+    const intl = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
+    for (let bytes = 1; bytes <= 25 * MB; bytes = Math.ceil(bytes * 1.013) + 7) {
+      const expected = bytes < MB ? `${intl.format(Math.max(1, Math.round(bytes / 1024)))} KB` : `${intl.format(bytes / MB)} MB`;
+      expect(formatFileSize(bytes), String(bytes)).toBe(expected);
+    }
+    expect(formatFileSize(MB - 1)).toBe("1,024 KB");
+  });
 });

@@ -27,10 +27,15 @@ export function documentProblem(file: Pick<File, "name" | "size">): string | nul
   return null;
 }
 
-const sizeFormat = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
+/** "1,024", "3.4": at most one decimal, thousands grouped; by hand, not through Intl (src/shared/lagos-time.ts says why). */
+function oneDecimal(value: number): string {
+  const tenths = Math.round(value * 10);
+  const whole = String(Math.floor(tenths / 10)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return tenths % 10 === 0 ? whole : `${whole}.${tenths % 10}`;
+}
 
 /** "820 KB", "3.4 MB". */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+  if (bytes < 1024 * 1024) return `${oneDecimal(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${oneDecimal(bytes / 1024 / 1024)} MB`;
 }
