@@ -1,19 +1,15 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin } from "vite";
+import { filesUnder } from "./files-under";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 // Below this, headers outweigh what compression saves.
 const MIN_BYTES = 1024;
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 /**
  * Writes a .br (quality 11) and a .gz (level 9) beside each text file of the browser build, once, at build

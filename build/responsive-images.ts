@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { Plugin } from "vite";
 import { PICTURE_WIDTHS } from "../src/shared/responsive-images";
+import { filesUnder } from "./files-under";
 
 const CACHE_DIR = path.resolve("node_modules/.cache/responsive-images");
 
@@ -37,11 +38,11 @@ export function responsiveImages(): Plugin {
     },
     async writeBundle() {
       const imagesDir = path.join(publicDir, "images");
-      const svgs = (await readdir(imagesDir, { recursive: true })).filter((file) => file.endsWith(".svg"));
+      const svgs = (await filesUnder(imagesDir)).filter((file) => file.endsWith(".svg"));
       await Promise.all(
         svgs.map(async (file) => {
-          const svg = await readFile(path.join(imagesDir, file));
-          const stem = path.join(outDir, "images", file.slice(0, -".svg".length));
+          const svg = await readFile(file);
+          const stem = path.join(outDir, "images", path.relative(imagesDir, file).slice(0, -".svg".length));
           await mkdir(path.dirname(stem), { recursive: true });
           for (const width of PICTURE_WIDTHS) await writeFile(`${stem}-${width}.webp`, await webpOf(svg, width));
         }),

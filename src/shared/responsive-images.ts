@@ -8,11 +8,14 @@ export const PICTURE_WIDTHS = [400, 800, 1200] as const;
 const LARGEST = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1];
 const BUILT_PICTURE = new RegExp(`^/images/.+-${LARGEST}\\.webp$`);
 
-/** The srcset of one of the site's own pictures (named by its largest width), or undefined for any other image. */
-export function pictureSrcSet(src: string): string | undefined {
-  if (!BUILT_PICTURE.test(src)) return undefined;
+/**
+ * The srcset and sizes of an <img> of one of the site's own pictures (named by its largest width); nothing for any
+ * other image (an upload, an SVG), which has one width only. `sizes`: how wide the picture is drawn.
+ */
+export function pictureSources(src: string, sizes: string): { srcSet?: string; sizes?: string } {
+  if (!BUILT_PICTURE.test(src)) return {};
   const stem = src.slice(0, -`-${LARGEST}.webp`.length);
-  return PICTURE_WIDTHS.map((width) => `${stem}-${width}.webp ${width}w`).join(", ");
+  return { srcSet: PICTURE_WIDTHS.map((width) => `${stem}-${width}.webp ${width}w`).join(", "), sizes };
 }
 
 /** How wide a card of the three-column grids is drawn (site and portal, 1,152 px wide): a phone's, half, a third. */

@@ -18,7 +18,9 @@ export const formatDateTime = (iso: string) => `${formatDate(iso)} at ${lagosClo
 /** "09:05", in Nigerian time. */
 export const formatTime = (iso: string) => lagosClock(iso);
 
-const relativeSteps: [limitSeconds: number, unit: "second" | "minute" | "hour" | "day", seconds: number][] = [
+type RelativeUnit = "second" | "minute" | "hour" | "day";
+
+const relativeSteps: [limitSeconds: number, unit: RelativeUnit, seconds: number][] = [
   [60, "second", 1],
   [3600, "minute", 60],
   [86_400, "hour", 3600],
@@ -26,7 +28,7 @@ const relativeSteps: [limitSeconds: number, unit: "second" | "minute" | "hour" |
 ];
 
 /** "3 minutes ago", "in 2 hours", "yesterday": what Intl.RelativeTimeFormat("en", { numeric: "auto" }) writes. */
-function relative(count: number, unit: "second" | "minute" | "hour" | "day"): string {
+function relative(count: number, unit: RelativeUnit): string {
   if (unit === "day" && count === -1) return "yesterday";
   if (unit === "day" && count === 1) return "tomorrow";
   const amount = Math.abs(count);

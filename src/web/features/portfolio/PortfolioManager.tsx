@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import { projectCategories, projectCategoryLabels, projectStatusLabels } from "../../../shared/project-terms";
 import type { PortfolioCandidate } from "../../../shared/projects";
-import { pictureSrcSet } from "../../../shared/responsive-images";
+import { pictureSources } from "../../../shared/responsive-images";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert, mutedTextClass, TextAreaField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
@@ -46,8 +46,7 @@ function CandidateForm({ project }: { project: PortfolioCandidate }) {
           {project.coverImage ? (
             <img
               src={project.coverImage}
-              srcSet={pictureSrcSet(project.coverImage)}
-              sizes="160px"
+              {...pictureSources(project.coverImage, "160px")}
               alt=""
               width={160}
               height={107}

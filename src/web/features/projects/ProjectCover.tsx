@@ -1,18 +1,16 @@
 import { HardHat } from "lucide-react";
-import { GRID_CARD_SIZES, pictureSrcSet } from "../../../shared/responsive-images";
+import { GRID_CARD_SIZES, pictureSources } from "../../../shared/responsive-images";
 
 /**
  * The project's cover photo, or a plain panel with a site helmet until it has one. Decorative: the title is beside it.
  * `firstSeen`: on screen as the page opens, so fetched at once and first (the others wait until scrolled near).
  */
 export function ProjectCover({ src, className = "", firstSeen = false }: { src: string | null; className?: string; firstSeen?: boolean }) {
-  if (src) {
-    const srcSet = pictureSrcSet(src);
+  if (src)
     return (
       <img
         src={src}
-        srcSet={srcSet}
-        sizes={srcSet ? GRID_CARD_SIZES : undefined}
+        {...pictureSources(src, GRID_CARD_SIZES)}
         alt=""
         loading={firstSeen ? "eager" : "lazy"}
         fetchPriority={firstSeen ? "high" : "auto"}
@@ -21,7 +19,6 @@ export function ProjectCover({ src, className = "", firstSeen = false }: { src: 
         height={450}
       />
     );
-  }
   return (
     <div
       aria-hidden

@@ -1,4 +1,4 @@
-import { GRID_CARD_SIZES, pictureSrcSet } from "../../../shared/responsive-images";
+import { GRID_CARD_SIZES, pictureSources } from "../../../shared/responsive-images";
 
 /**
  * A 3:2 photo of the public site, decorative unless given an alt text. `priority`: the screen's main
@@ -18,12 +18,10 @@ export function CoverImage({
   sizes?: string;
   className?: string;
 }) {
-  const srcSet = pictureSrcSet(src);
   return (
     <img
       src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      {...pictureSources(src, sizes)}
       alt={alt}
       width={1200}
       height={800}

@@ -1,6 +1,6 @@
 import { BadgeCheck } from "lucide-react";
 import type { About } from "../../../shared/content";
-import { pictureSrcSet } from "../../../shared/responsive-images";
+import { pictureSources } from "../../../shared/responsive-images";
 import { ButtonLink } from "../../components/ui/Button";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
@@ -83,8 +83,7 @@ export default function AboutPage() {
                 image={
                   <img
                     src={leader.image}
-                    srcSet={pictureSrcSet(leader.image)}
-                    sizes="(min-width: 1024px) 272px, (min-width: 640px) 50vw, 100vw"
+                    {...pictureSources(leader.image, "(min-width: 1024px) 272px, (min-width: 640px) 50vw, 100vw")}
                     alt={`Portrait of ${leader.name}`}
                     width={400}
                     height={400}
