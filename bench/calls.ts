@@ -1,6 +1,7 @@
 /**
- * Calls: the time from a click on Accept to the first decoded frame of the caller's video in the callee's
- * browser, direct and relayed through coturn (iceTransportPolicy "relay"), on loopback, beside the 1 s goal.
+ * Calls: the time from a click on 'Start video call' to the callee's incoming-call dialog (goal 2 s), and from a click
+ * on Accept to the first decoded frame of the caller's video in the callee's browser (goal 1 s), direct and relayed
+ * through coturn (iceTransportPolicy "relay"), on loopback.
  * Two admins in two browser contexts of Debian's Chromium with a fake camera; coturn (apt-get install -y coturn).
  * Beside it, the median time of each step from Accept: devices open, join sent, joined, offer sent, answer back,
  * ICE connected, DTLS connected (then the first frame).
@@ -18,6 +19,7 @@ import { loadAverage } from "./report";
 import { startBuiltServer } from "./server";
 
 const GOAL_MS = 1000;
+const RING_GOAL_MS = 2000;
 const RUNS = 5;
 const PORT = 3206;
 const TURN_PORT = 3406;
@@ -153,11 +155,15 @@ async function measure(browser: Browser, origin: string, forceRelay: boolean) {
   await from.reload();
   await from.getByText("Online", { exact: true }).waitFor();
   const times: Timing[] = [];
+  const rings: number[] = [];
   let paths: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await from.getByRole("checkbox", { name: `${callee.firstName} Bench` }).check();
+    // Seen from the test's side: each Playwright step's own round trip counts against the product.
+    const clickedAt = performance.now();
     await from.getByRole("button", { name: "Start video call" }).click();
     await to.getByRole("dialog", { name: "Incoming video call" }).waitFor({ timeout: 10_000 });
+    rings.push(performance.now() - clickedAt);
     await forgetMarks(to);
     await forgetMarks(from);
     const frame = firstRemoteFrame(to);
@@ -174,7 +180,9 @@ async function measure(browser: Browser, origin: string, forceRelay: boolean) {
   await from.context().close();
   await to.context().close();
   const median = (pick: (timing: Timing) => number) => times.map(pick).sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+  rings.sort((a, b) => a - b);
   return {
+    ring: { median: rings[Math.floor(rings.length / 2)] ?? 0, worst: rings.at(-1) ?? 0 },
     median: median((timing) => timing.frame),
     worst: Math.max(...times.map((timing) => timing.frame)),
     breakdown: steps.map((step) => `${step} ${median((timing) => timing[step]).toFixed(0)}`).join(", "),
@@ -196,7 +204,10 @@ try {
     ["direct ", false],
     ["relayed", true],
   ] as const) {
-    const { median, worst, breakdown, paths } = await measure(browser, server.origin, forceRelay);
+    const { ring, median, worst, breakdown, paths } = await measure(browser, server.origin, forceRelay);
+    console.log(
+      `Start video call → incoming dialog shown, ${label}: median ${ring.median.toFixed(0)} ms, worst of ${RUNS} ${ring.worst.toFixed(0)} ms (goal ≤ ${RING_GOAL_MS} ms: ${ring.worst <= RING_GOAL_MS ? "within" : "OVER"})`,
+    );
     const verdict = worst <= GOAL_MS ? "within" : "OVER";
     console.log(
       `Accept → first decoded remote frame, ${label} (${paths.join(", ") || "?"} candidates): median ${median.toFixed(0)} ms, worst of ${RUNS} ${worst.toFixed(0)} ms (goal ≤ ${GOAL_MS} ms: ${verdict}); load average ${loadAverage()}`,

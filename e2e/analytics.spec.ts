@@ -100,6 +100,8 @@ for (const scheme of ["light", "dark"] as const) {
   test(`the analytics screen has no serious or critical accessibility violation in ${scheme}, and fits a 360 px phone`, async ({
     page,
   }) => {
+    // Two full axe passes over a screen of charts and tables: well over 30 s on a loaded 2-core CI machine.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     await adminOnAnalytics(page);
     await expect(page.getByRole("table", { name: "Sign-ups and active users: the figures of the chart" })).toBeVisible();

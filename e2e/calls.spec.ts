@@ -48,8 +48,9 @@ test("a video call rings the department only, connects both ways, shares a scree
   await expect(ada.page.getByRole("heading", { level: 1 })).toHaveText("Calls");
   await expect(ada.page.getByText("Bayo Eze")).toBeVisible();
   await button(ada, "Start video call").click();
-  // Bayo is rung within 2 s, on whatever screen he is.
-  await expect(incomingDialog(bayo)).toBeVisible({ timeout: 2_000 });
+  // Bayo is rung, on whatever screen he is (how fast, against its 2 s goal, is bench/calls.ts's figure: a loaded CI
+  // machine must not fail the journey on a timing).
+  await expect(incomingDialog(bayo)).toBeVisible({ timeout: 10_000 });
   await expect(incomingDialog(bayo)).toContainText("Adaeze Eze (Accounting) is calling.");
   await button(bayo, "Accept").click();
   await expect(bayo.page).toHaveURL("/call");
