@@ -19,8 +19,20 @@ async function newestPostPath(request: APIRequestContext): Promise<string> {
 // A phone on a slow processor: hydration then takes long enough for any replaced HTML or late font to show.
 test.use({ viewport: { width: 412, height: 823 } });
 
-// The last one stands for a blog post: the newest post linked from the blog.
-for (const path of ["/", "/about", "/services", "/projects", "/blog", "/contact", "a blog post"]) {
+// The last one stands for a blog post: the newest post linked from the blog. The sign-in screens are server-rendered
+// too (docs/decisions/108-sign-in-screens-server-rendered.md).
+for (const path of [
+  "/",
+  "/about",
+  "/services",
+  "/projects",
+  "/blog",
+  "/contact",
+  "a blog post",
+  "/login",
+  "/register",
+  "/forgot-password",
+]) {
   test(`${path}: the server's HTML hydrates in place and nothing shifts`, async ({ page, context, request }) => {
     const url = path.startsWith("/") ? path : await newestPostPath(request);
     const cdp = await context.newCDPSession(page);
@@ -71,4 +83,42 @@ test("a first visit is drawn in the fallback font and caches Inter once idle; th
   expect(result.interLoaded).toBe(true);
   const { shifts, moved } = await layoutShiftsOf(page);
   expect(shifts, `layout-shift entries (moved: ${moved})`).toEqual([]);
+});
+
+test("a sign-in form sent before its scripts run goes back to the sign-in screen, the password in no address", async ({ browser }) => {
+  // Without scripts the form is the server's HTML alone, as it is for the moment before it hydrates.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const addresses: string[] = [];
+  page.on("request", (request) => addresses.push(request.url()));
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("ada@crestbuild.ng");
+  await page.getByLabel("Password", { exact: true }).fill("Secret-password-2026");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  expect(addresses.filter((address) => address.includes("Secret") || address.includes("crestbuild.ng?"))).toEqual([]);
+  await context.close();
+});
+
+test("what is typed into the sign-in form before its scripts run is kept when it hydrates, and sent", async ({ page }) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The scripts wait until the person has typed, as on a slow phone.
+  await page.route(/\/assets\/entry-client-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("nobody@crestbuild.ng");
+  await page.getByLabel("Password", { exact: true }).fill("Not-the-password-2026");
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
+  await expect(page.getByLabel("Email")).toHaveValue("nobody@crestbuild.ng");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("Not-the-password-2026");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  // The server checked what was typed: a wrong password, not an empty form.
+  await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect. Please try again.");
 });

@@ -24,7 +24,7 @@ export type RenderRequest = {
 export type RenderResult = {
   status: number;
   html: string;
-  /** A portal or sign-in screen: no window of another site may keep a hold on it (Cross-Origin-Opener-Policy). */
+  /** A signed-in screen: no window of another site may keep a hold on it (Cross-Origin-Opener-Policy). */
   isolated: boolean;
 };
 

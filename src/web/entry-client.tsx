@@ -53,9 +53,10 @@ function whenIdle(work: () => void) {
 // in one long task.
 const portalRoute = matchPortalRoute(window.location.pathname);
 if (portalRoute) {
-  // Portal screens are rendered here only: the server sent the splash screen, which this replaces.
   await Promise.all([loadPortalShell(), portalRoute.load(), portalLayouts[portalRoute.layout].load()]).catch(() => {});
-  startTransition(() => createRoot(root).render(app));
+  // The sign-in screens came rendered: hydrated. The signed-in ones came as the splash screen, which this replaces.
+  if (portalRoute.serverRendered) startTransition(() => void hydrateRoot(root, app));
+  else startTransition(() => createRoot(root).render(app));
 } else {
   // Fetch the current page's code before hydrating, so what the visitor types meanwhile is not lost.
   const currentRoute = matchPublicRoute(window.location.pathname);

@@ -5,7 +5,7 @@ import { StaticRouter } from "react-router";
 import { ApiError, unwrapEnvelope } from "../shared/api";
 import type { RenderPage, RenderRequest, RenderResult } from "../shared/ssr";
 import { productWording } from "../shared/wording";
-import { App } from "./app/App";
+import { App, loadPortalShell } from "./app/App";
 import { AppProviders } from "./app/AppProviders";
 import { documentHtml } from "./app/document";
 import type { InitialAppState } from "./app/initial-state";
@@ -50,18 +50,39 @@ function renderComplete(element: ReactNode, nonce: string): Promise<string> {
 }
 
 /**
- * Portal screens are rendered in the browser only: their first HTML is the splash screen, which the
- * browser then replaces. Search engines are asked not to index them.
+ * A portal screen's first HTML. The sign-in screens need no session: they are rendered whole and hydrated, so the
+ * form is on screen before any script runs (docs/decisions/108-sign-in-screens-server-rendered.md). The signed-in
+ * screens are rendered in the browser only: their first HTML is the splash screen, which the browser then replaces.
+ * Search engines are asked not to index either.
  */
-async function renderPortalShell(route: PortalRoute, request: RenderRequest): Promise<RenderResult> {
+async function renderPortalScreen(route: PortalRoute, request: RenderRequest): Promise<RenderResult> {
   const head = serializeHeadTags([
     { tag: "title", attrs: {}, text: portalTitle(route) },
     { tag: "meta", attrs: { name: "robots", content: "noindex" } },
   ]);
-  const body = await renderComplete(<SplashScreen />, request.nonce);
-  // The company details (name, banner, whether registration is open) come with the HTML, as on a public page.
+  // The company details (name, banner, whether registration is open) come with the HTML, as on a public page, and
+  // so does what a server-rendered screen shows.
   const siteData = siteDataOf(request);
-  await siteData.load(apiPathOf(siteKeys.company));
+  const paths = [siteKeys.company, ...(route.serverRendered ? (route.data ?? []) : [])].map(apiPathOf);
+  await Promise.all(paths.map(siteData.load));
+  let body: string;
+  if (route.serverRendered) {
+    for (const path of paths) {
+      const entry = siteData.peek(path);
+      if (entry && "error" in entry) throw entry.error;
+    }
+    // Loaded first, as the browser does before hydrating: nothing suspends, so no splash is rendered in their place.
+    await Promise.all([loadPortalShell(), route.load(), portalLayouts[route.layout].load()]);
+    const seo: SeoCollector = { origin: request.publicOrigin, page: null, company: null, status: 200 };
+    body = await renderComplete(
+      <StaticRouter location={request.url}>
+        <AppProviders siteData={siteData} seo={seo} notFound={false}>
+          <App />
+        </AppProviders>
+      </StaticRouter>,
+      request.nonce,
+    );
+  } else body = await renderComplete(<SplashScreen />, request.nonce);
   const state: { app: InitialAppState; siteData: Record<string, unknown> } = {
     app: { notFound: false, origin: request.publicOrigin },
     siteData: siteData.snapshot(),
@@ -77,10 +98,13 @@ async function renderPortalShell(route: PortalRoute, request: RenderRequest): Pr
       nonce: request.nonce,
       assets: request.assets,
       lazyModules,
-      scripts: "at-once",
+      // A rendered screen starts its scripts as a public page does, once it is on screen; the splash at once.
+      scripts: route.serverRendered ? "after-load" : "at-once",
       signedIn: route.layout === "portal",
     }),
-    isolated: true,
+    // The signed-in screens only: a sign-in screen holds nothing another site's window could use, and the opener
+    // isolation would cost it a fresh renderer process (docs/decisions/108-sign-in-screens-server-rendered.md).
+    isolated: !route.serverRendered,
   };
 }
 
@@ -94,7 +118,7 @@ const siteDataOf = (request: RenderRequest) =>
 export const render: RenderPage = async (request) => {
   const url = new URL(request.url, request.publicOrigin);
   const portalRoute = matchPortalRoute(url.pathname);
-  if (portalRoute) return renderPortalShell(portalRoute, request);
+  if (portalRoute) return renderPortalScreen(portalRoute, request);
 
   // The server's render does not retry (docs/product.md#toasts-and-query-cache).
   const siteData = siteDataOf(request);

@@ -66,6 +66,18 @@ export async function pageRoutes(
     return copy ? { page: copy, copy: true } : { page, copy: false };
   };
 
+  // The sign-in screens come rendered and their forms say method="post": one sent before the page's scripts took it
+  // over (a password manager submitting at once) comes here, is not read, and goes back to its page, so that what was
+  // typed never ends up in an address. The API itself takes JSON only.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 16 * 1024 }, (_request, _body, done) =>
+    done(null, null),
+  );
+  app.post("/*", async (request, reply) => {
+    // The path only, on this site: "//elsewhere" must not become an address on another host.
+    const path = `/${new URL(request.url, publicOrigin).pathname.replace(/^\/+/, "")}`;
+    return reply.redirect(path, 303);
+  });
+
   app.get("/*", async (request, reply) => {
     const { page, copy } = await pageFor(request.url, request.id);
     // A stand-in while the database is away: no shared cache may keep it.

@@ -35,7 +35,7 @@ export function App() {
             ))}
             <Route path="*" element={<NotFoundScreen />} />
           </Route>
-          {/* Portal screens are rendered in the browser only (see entry-server.tsx). */}
+          {/* The signed-in screens are rendered in the browser only, the sign-in ones on the server too (see entry-server.tsx). */}
           <Route
             element={
               <Suspense fallback={<SplashScreen />}>

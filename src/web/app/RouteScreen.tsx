@@ -79,7 +79,7 @@ export function NotFoundScreen() {
   );
 }
 
-/** One portal screen: rendered in the browser only, lazily loaded (the splash shows meanwhile), with its title. */
+/** One portal screen: lazily loaded (the splash shows meanwhile), with its title. */
 export function PortalScreen({ route }: { route: PortalRoute }) {
   usePortalTitle(portalTitle(route));
   const Page = route.Page;

@@ -9,7 +9,7 @@ export const APP_STATE_ELEMENT_ID = "app-state";
 // after the stylesheet and the images that paint needs.
 const SCRIPT_PRIORITY = 'fetchpriority="low"';
 
-/** A portal screen's scripts (its HTML is the splash): fetched with the HTML, its screen's chunks preloaded beside. */
+/** A signed-in screen's scripts (its HTML is the splash): fetched with the HTML, its screen's chunks preloaded beside. */
 function scriptsAtOnce(entryScript: string, modulePreloads: string[], nonce: string): string {
   return [
     `<script type="module" nonce="${nonce}" src="${entryScript}" ${SCRIPT_PRIORITY}></script>`,
@@ -18,7 +18,7 @@ function scriptsAtOnce(entryScript: string, modulePreloads: string[], nonce: str
 }
 
 /**
- * A public page's scripts: its HTML is its content, so they start once the page has loaded (stylesheet, fonts,
+ * A public page's or a sign-in screen's scripts: its HTML is its content, so they start once the page has loaded (stylesheet, fonts,
  * images) and its first paint is on screen, all at once from the list the server wrote (no waterfall), and never
  * share a phone's connection or its processor with what the first paint and the largest element need
  * (docs/decisions/102-public-scripts-after-load.md, 106-public-pages-start-light.md).
@@ -41,7 +41,7 @@ export function documentHtml(parts: {
   assets: PageAssets;
   /** The page's own lazily loaded source files (manifest keys), whose chunks are preloaded too. */
   lazyModules?: string[];
-  /** When the scripts start: at once (a portal screen, whose HTML is the splash) or once the page has loaded. */
+  /** When the scripts start: at once (a signed-in screen, whose HTML is the splash) or once the page has loaded. */
   scripts: "at-once" | "after-load";
   /** A signed-in screen: the session's refresh starts from the HTML. */
   signedIn?: boolean;

@@ -103,8 +103,8 @@ export function matchPublicRoute(pathname: string) {
 }
 
 /**
- * A portal screen (sign-in, account, dashboards): rendered in the browser only, lazily loaded. The
- * server answers these paths with the splash screen, its title and a noindex robots tag.
+ * A portal screen (sign-in, account, dashboards), lazily loaded. The server answers these paths with a noindex
+ * robots tag, the screen's title and either the screen itself (`serverRendered`) or the splash screen.
  */
 export type PortalRoute = {
   path: string;
@@ -114,6 +114,13 @@ export type PortalRoute = {
   layout: "auth" | "portal";
   /** docs/product.md#guards: admins only; others are sent to /dashboard. */
   admin?: boolean;
+  /**
+   * A screen that needs no session (signing in, creating an account, recovering it): the server renders it whole and
+   * the browser hydrates it, rather than replacing a splash screen.
+   */
+  serverRendered?: boolean;
+  /** The public data a server-rendered screen shows, loaded before the server renders it (beside the company's). */
+  data?: ApiQueryKey[];
   /** Who may open the screen (src/shared/access.ts); others are sent to their own dashboard. */
   allow?: (viewer: Viewer) => boolean;
   Page: LoadablePage;
@@ -131,23 +138,34 @@ const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../p
 const inquiriesPage = webModule("pages/portal/dashboards/InquiriesPage", () => import("../pages/portal/dashboards/InquiriesPage"));
 
 export const portalRoutes: PortalRoute[] = [
-  { path: "/login", title: "Sign in", layout: "auth", ...webModule("pages/auth/LoginPage", () => import("../pages/auth/LoginPage")) },
+  {
+    path: "/login",
+    title: "Sign in",
+    layout: "auth",
+    serverRendered: true,
+    data: [siteKeys.signInProviders],
+    ...webModule("pages/auth/LoginPage", () => import("../pages/auth/LoginPage")),
+  },
   {
     path: "/register",
     title: "Create your account",
     layout: "auth",
+    serverRendered: true,
+    data: [siteKeys.signInProviders],
     ...webModule("pages/auth/RegisterPage", () => import("../pages/auth/RegisterPage")),
   },
   {
     path: "/verify-email",
     title: "Confirm your email",
     layout: "auth",
+    serverRendered: true,
     ...webModule("pages/auth/VerifyEmailPage", () => import("../pages/auth/VerifyEmailPage")),
   },
   {
     path: "/forgot-password",
     title: "Reset your password",
     layout: "auth",
+    serverRendered: true,
     ...webModule("pages/auth/ForgotPasswordPage", () => import("../pages/auth/ForgotPasswordPage")),
   },
   { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },

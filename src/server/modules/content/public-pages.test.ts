@@ -168,13 +168,69 @@ describe("scripts", () => {
     expect(html).toContain('observe({type:"paint",buffered:true})');
   });
 
-  it("a portal screen (its HTML is the splash) fetches its scripts with the HTML, the company details with it", async () => {
-    const html = await (await fetch(server().url("/login"))).text();
+  it("a signed-in screen (its HTML is the splash) fetches its scripts with the HTML, the company details with it", async () => {
+    const html = await (await fetch(server().url("/dashboard"))).text();
     const state = JSON.parse(/<script id="app-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? "{}");
     expect(state.siteData["/content/company"]).toMatchObject({ name: expect.any(String), email: expect.any(String) });
     expect(scriptFiles(html)).toBeNull();
     expect(html).toMatch(/<script type="module" nonce="[^"]+" src="\/assets\/entry-client-[\w-]+\.js"/);
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/LoginPage-[\w-]+\.js"/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/DashboardPage-[\w-]+\.js"/);
+  });
+
+  it("a sign-in screen (its HTML is the screen) starts its scripts as a public page does, its own chunks in the list", async () => {
+    const html = await (await fetch(server().url("/login"))).text();
+    expect(html).not.toContain('<script type="module"');
+    const files = scriptFiles(html);
+    expect(files?.entryScript).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+    for (const chunk of ["portal-shell", "LoginPage", "AuthLayout"])
+      expect(files?.modulePreloads.some((file) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(file)), chunk).toBe(true);
+  });
+
+  it("the sign-in screens come rendered (the form is in the first HTML, the identity providers with it); the signed-in ones as the splash", async () => {
+    for (const [path, heading] of [
+      ["/login", "Sign in"],
+      ["/register", "Create your account"],
+      ["/forgot-password", "Reset your password"],
+    ] as const) {
+      const html = await (await fetch(server().url(path))).text();
+      const page = readPage(html);
+      expect(page.h1, path).toEqual([heading]);
+      expect(html, path).toMatch(/<input[^>]+type="email"/);
+      expect(html, path).not.toContain("Preparing your experience...");
+      expect(html, path).toMatch(/<meta [^>]*name="robots" content="noindex">/);
+    }
+    const login = await (await fetch(server().url("/login"))).text();
+    expect(login).toMatch(/<input[^>]+type="password"[^>]+autoComplete="current-password"/);
+    expect(login).toMatch(/<button type="submit"[^>]*>Sign in<\/button>/);
+    const state = JSON.parse(/<script id="app-state" type="application\/json">(.*?)<\/script>/s.exec(login)?.[1] ?? "{}");
+    expect(state.siteData["/auth/oidc/providers"]).toEqual({ providers: [] });
+
+    // Its forms are sent by POST: one sent before the scripts ran goes back to its page, nothing read, no password in
+    // an address; only to this site.
+    for (const [path, back] of [
+      ["/login", "/login"],
+      ["/register?x=1", "/register"],
+      ["//elsewhere.test/login", "/login"],
+    ] as const) {
+      const sent = await fetch(server().url(path), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=ada%40crestbuild.ng&password=Secret-password-1",
+        redirect: "manual",
+      });
+      expect(sent.status, path).toBe(303);
+      expect(sent.headers.get("location"), path).toBe(back);
+    }
+    const asJson = await fetch(server().url("/api/auth/login"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=ada%40crestbuild.ng&password=Secret-password-1",
+    });
+    expect(asJson.status).toBe(415);
+
+    const dashboard = await (await fetch(server().url("/dashboard"))).text();
+    expect(dashboard).toContain("Preparing your experience...");
+    expect(dashboard).not.toMatch(/<input/);
   });
 });
 
@@ -190,13 +246,13 @@ describe("security headers", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
-  it("keeps other sites' windows from holding the portal's screens (Cross-Origin-Opener-Policy), not the public pages", async () => {
-    for (const path of ["/login", "/dashboard", "/admin"]) {
+  it("keeps other sites' windows from holding the signed-in screens (Cross-Origin-Opener-Policy), not the public pages nor the sign-in screens", async () => {
+    for (const path of ["/dashboard", "/admin", "/settings"]) {
       const response = await fetch(server().url(path));
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
     }
-    for (const path of ["/", "/blog", "/contact"]) {
+    for (const path of ["/", "/blog", "/contact", "/login", "/register", "/forgot-password"]) {
       const response = await fetch(server().url(path));
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cross-origin-opener-policy"), path).toBeNull();

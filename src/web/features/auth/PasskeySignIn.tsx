@@ -10,7 +10,9 @@ type Props = { onSignedIn: (session: CompleteLoginResult) => void; onFailure: (m
 
 /** Passkey sign-in: the browser offers the site's passkeys, as autofill in the email field and behind this button. */
 export function PasskeySignIn({ onSignedIn, onFailure }: Props) {
-  const [supported, setSupported] = useState(false);
+  // Shown from the server's HTML on (every current browser has passkeys), so that nothing below it moves when the
+  // screen hydrates; taken away after it in a browser without them.
+  const [supported, setSupported] = useState(true);
   const [pending, setPending] = useState(false);
 
   async function ceremony(autofill: boolean) {

@@ -1,18 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
 import type { IdentityProviderSummary } from "../../../shared/identities";
 import { buttonClass } from "../../components/ui/Button";
+import { OptionalPart } from "../../components/ui/OptionalPart";
+import { useApiData } from "../../lib/site-data";
+import { siteKeys } from "../site";
 
-/** The configured identity providers (none: no buttons). */
-export const identityProvidersQuery = { queryKey: ["/auth/oidc/providers"] as const, staleTime: 10 * 60_000 };
-
-/** 'Continue with {name}' for each identity provider: a plain link, since the server sends the browser on to the provider. */
-export function ProviderButtons() {
-  const providers = useQuery<{ providers: IdentityProviderSummary[] }>(identityProvidersQuery);
-  const list = providers.data?.providers ?? [];
-  if (list.length === 0) return null;
+function ProviderList() {
+  const { providers } = useApiData<{ providers: IdentityProviderSummary[] }>(siteKeys.signInProviders);
+  if (providers.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">
-      {list.map((provider) => (
+      {providers.map((provider) => (
         <a
           key={provider.id}
           href={`/api/auth/oidc/${encodeURIComponent(provider.id)}/start`}
@@ -25,5 +22,17 @@ export function ProviderButtons() {
         or with your email
       </p>
     </div>
+  );
+}
+
+/**
+ * 'Continue with {name}' for each identity provider (none configured: no buttons): a plain link, since the server
+ * sends the browser on to the provider. The list comes with the sign-in screens' HTML, so the form never moves.
+ */
+export function ProviderButtons() {
+  return (
+    <OptionalPart>
+      <ProviderList />
+    </OptionalPart>
   );
 }

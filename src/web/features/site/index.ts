@@ -1,2 +1,2 @@
 // The public site feature's public entry: what the portal's features may use.
-export { sitePaths } from "./queries";
+export { siteKeys, sitePaths } from "./queries";

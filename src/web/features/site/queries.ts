@@ -16,6 +16,8 @@ export const siteKeys = {
   ],
   posts: (category: string | undefined, page: number): ApiQueryKey => [sitePaths.posts, { category, page: page > 1 ? page : undefined }],
   post: (slug: string): ApiQueryKey => [`${sitePaths.posts}/${slug}`],
+  /** The identity providers of 'Continue with …' on the sign-in screens: public, the same for everyone. */
+  signInProviders: ["/auth/oidc/providers"] as ApiQueryKey,
 };
 
 /** The page number from ?page=, 1 when absent or not a positive whole number. */

@@ -24,7 +24,7 @@ function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: str
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <EmailField label="Email" {...form.field("email")} />
       <FormAlert message={form.failure} />
       <SubmitButton pending={form.formState.isSubmitting} label="Send reset code" pendingLabel="Sending..." />
@@ -55,7 +55,7 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormSuccess title={resent ? "We have sent a new code." : undefined}>
         <p>{resetRequestedMessage}</p>
         <p className="text-sm">

@@ -60,7 +60,9 @@ export default function LoginPage() {
   const location = useLocation();
   const returnPath = returnPathFrom(location.state);
   const [landing, setLanding] = useState<string | null>(null);
-  const [failure, setFailure] = useState<LoginFailure | null>(blockedFailure);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  // Read after the first render: the server, which rendered it, cannot see this browser's failed attempts.
+  useEffect(() => setFailure(blockedFailure()), []);
   const [secondStep, setSecondStep] = useState<{ userId: string; ticket: string } | null>(null);
   const [providerLink, setProviderLink] = useState<Extract<ProviderReturn, { kind: "confirm" }> | null>(null);
   const {
@@ -173,7 +175,13 @@ export default function LoginPage() {
         </p>
       ) : null}
       <ProviderButtons />
-      <form noValidate onSubmit={onSubmit} onFocus={() => prefetchValidation(loadCredentialsSchema)} className="flex flex-col gap-5">
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => prefetchValidation(loadCredentialsSchema)}
+        className="flex flex-col gap-5"
+      >
         <EmailField label="Email" autoComplete="username webauthn" error={errors.email?.message} {...register("email")} />
         <PasswordField purpose="current" label="Password" error={errors.password?.message} {...register("password")} />
         <FormAlert message={failure?.message}>

@@ -100,7 +100,7 @@ export default function RegisterPage() {
     <div className="flex flex-col gap-6">
       <AuthHeader title="Create your account">Follow your building project, see its progress and talk to our team.</AuthHeader>
       <ProviderButtons />
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />

@@ -68,7 +68,7 @@ export default function VerifyEmailPage() {
           ? `We have emailed a ${VERIFICATION_CODE_LENGTH}-digit code to ${emailFromLink}. Enter it below; it is valid for 15 minutes.`
           : `Enter your email address and the ${VERIFICATION_CODE_LENGTH}-digit code we emailed you.`}
       </AuthHeader>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <EmailField label="Email" error={errors.email?.message} {...register("email")} />
         <CodeField
           label="Confirmation code"
