@@ -1,5 +1,5 @@
 import { PASSWORD, register, signIn, signOut, uniqueEmail, verifyFromEmail } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import { codeFromLatestMail } from "./mail-server";
 import { E2E_ADMIN } from "./site-under-test";
 
@@ -47,6 +47,7 @@ test("signing in before confirming the email says so", async ({ page }) => {
 
 test("signing in with a field left empty says so under it, its validators loaded at that first use", async ({ page }) => {
   await page.goto("/login");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Please enter valid credentials", { exact: true })).toHaveCount(2);
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("empty-password"));
@@ -60,6 +61,7 @@ test("six wrong passwords end in the lockout message", async ({ page }) => {
   await register(page, email);
   await verifyFromEmail(page, email);
   await page.goto("/login");
+  await waitForHydration(page);
   await page.getByLabel("Email", { exact: true }).fill(email);
   for (let attempt = 1; attempt <= 6; attempt++) {
     await page.getByLabel("Password", { exact: true }).fill(`wrong-${attempt}`);
@@ -80,6 +82,7 @@ test("forgot password: code by email, new password, old sessions and password re
   await expect(phone).toHaveURL("/dashboard");
 
   await page.goto("/forgot-password");
+  await waitForHydration(page);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset code" }).click();
   const code = await codeFromLatestMail(email, "password reset code");
