@@ -181,3 +181,37 @@ test("the dashboard shows a client's latest six projects, and all of them at the
   await showFewer.click();
   await expect(projects.getByRole("article")).toHaveCount(6);
 });
+
+test("the dashboard's HTML asks for its first data as soon as the session is renewed, before any script arrives, and each only once", async ({
+  page,
+  request,
+}) => {
+  const office = await staffAccount(request, "Projects", "Tunde");
+  const client = await confirmedClient(request, "Ngozi");
+  const title = uniqueName("Asokoro terrace ");
+  await createProject(request, office, {
+    title,
+    description: "Four terraced homes.",
+    category: "residential",
+    city: "Abuja",
+    clientId: client.id,
+  });
+  await signIn(page, client.email);
+  await expect(page).toHaveURL("/dashboard");
+
+  // The scripts are held back until the projects feed has been asked for: only the HTML can have asked.
+  const scripts = await holdFilesUntilRequest(page, "**/assets/*.js", (url) => url.pathname === "/api/projects/feed");
+  const asked: string[] = [];
+  page.on("request", (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith("/api/projects")) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.reload();
+  await expect(page.getByRole("article").getByRole("link", { name: title })).toBeVisible({ timeout: 15_000 });
+  expect(scripts.inVain, "a script was held 10 s and the feed had not been asked for").toBe(false);
+  await page.waitForLoadState("networkidle");
+  // The latest projects, the count under way and the feed: each asked once, by the HTML; the screen used those answers.
+  expect(asked.filter((path) => path === "/api/projects/feed")).toHaveLength(1);
+  expect(new Set(asked).size, asked.join(", ")).toBe(asked.length);
+  expect(asked.length).toBeGreaterThanOrEqual(3);
+});

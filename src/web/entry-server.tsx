@@ -82,7 +82,11 @@ async function renderPortalScreen(route: PortalRoute, request: RenderRequest): P
       </StaticRouter>,
       request.nonce,
     );
-  } else body = await renderComplete(<SplashScreen />, request.nonce);
+  } else {
+    body = await renderComplete(<SplashScreen />, request.nonce);
+    // Its code tells what it shows first, which the HTML asks for once the session is renewed.
+    await route.load();
+  }
   const state: { app: InitialAppState; siteData: Record<string, unknown> } = {
     app: { notFound: false, origin: request.publicOrigin },
     siteData: siteData.snapshot(),
@@ -100,7 +104,7 @@ async function renderPortalScreen(route: PortalRoute, request: RenderRequest): P
       lazyModules,
       // A rendered screen starts its scripts as a public page does, once it is on screen; the splash at once.
       scripts: route.serverRendered ? "after-load" : "at-once",
-      signedIn: route.layout === "portal",
+      signedIn: route.layout === "portal" ? { firstData: route.firstData().map(apiPathOf) } : undefined,
     }),
     // The signed-in screens only: a sign-in screen holds nothing another site's window could use, and the opener
     // isolation would cost it a fresh renderer process (docs/decisions/108-sign-in-screens-server-rendered.md).

@@ -43,8 +43,8 @@ export function documentHtml(parts: {
   lazyModules?: string[];
   /** When the scripts start: at once (a signed-in screen, whose HTML is the splash) or once the page has loaded. */
   scripts: "at-once" | "after-load";
-  /** A signed-in screen: the session's refresh starts from the HTML. */
-  signedIn?: boolean;
+  /** A signed-in screen: the session's refresh starts from the HTML, then its first data (API paths without /api). */
+  signedIn?: { firstData: string[] };
 }): string {
   const { assets, nonce } = parts;
   const modulePreloads = [
@@ -58,7 +58,7 @@ export function documentHtml(parts: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#051822">
-<script nonce="${nonce}">${themeBootScript};${interBootScript}${parts.signedIn ? `;${earlyRefreshScript}` : ""}</script>
+<script nonce="${nonce}">${themeBootScript};${interBootScript}${parts.signedIn ? `;${earlyRefreshScript(parts.signedIn.firstData)}` : ""}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
 ${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
 ${parts.scripts === "at-once" ? scriptsAtOnce(assets.entryScript, modulePreloads, nonce) : scriptsAfterLoad(assets.entryScript, modulePreloads, nonce)}

@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { matchPath, matchRoutes } from "react-router";
 import {
@@ -17,7 +17,7 @@ import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { ApiQueryKey } from "../lib/api-query";
 import { preloadable } from "./preloadable";
 
-type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient) => unknown };
+type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient) => unknown; firstData?: QueryKey[] };
 
 /** A page component that loads its code on first render; once loaded (see `load`), it renders at once. */
 type LoadablePage = ComponentType;
@@ -45,13 +45,20 @@ function lazyPage(importPage: () => Promise<PageModule>) {
  */
 function webModule(file: string, importPage: () => Promise<PageModule>) {
   let prefetch: PageModule["prefetch"];
+  let firstData: QueryKey[] = [];
   const page = lazyPage(() =>
     importPage().then((module) => {
       prefetch = module.prefetch;
+      firstData = module.firstData ?? [];
       return module;
     }),
   );
-  return { ...page, module: `src/web/${file}.tsx`, prefetch: (queryClient: QueryClient) => void prefetch?.(queryClient) };
+  return {
+    ...page,
+    module: `src/web/${file}.tsx`,
+    prefetch: (queryClient: QueryClient) => void prefetch?.(queryClient),
+    firstData: () => firstData,
+  };
 }
 
 const publicPage = (name: string, importPage: () => Promise<PageModule>) => webModule(`pages/public/${name}`, importPage);
@@ -132,6 +139,11 @@ export type PortalRoute = {
    * signed-in area calls it as soon as the session is restored, so the requests leave before the screen is drawn.
    */
   prefetch: (queryClient: QueryClient) => void;
+  /**
+   * The API keys of what a signed-in screen shows first (the page module's `firstData` export), once its code is
+   * loaded: its HTML asks for them as soon as the session is renewed, before the scripts have arrived.
+   */
+  firstData: () => QueryKey[];
 };
 
 const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../pages/portal/DashboardPage"));

@@ -2,6 +2,7 @@ import { ApiError, unwrapEnvelope } from "../../shared/api";
 import { MFA_ENROLMENT_REQUIRED } from "../../shared/auth-messages";
 import { endpointNotFound, serverError, tooManyRequests, wording } from "../../shared/wording";
 import { isRetryableStatus, RETRY_POLICY, retryDelayMs } from "./retry";
+import { takeEarlyData } from "./session/early-refresh";
 
 /** docs/product.md#http-client: every request gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -139,7 +140,13 @@ async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): P
  * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal).
  */
 export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  return withSessionRenewal(path, () => send<T>(method, path, body));
+  // The first screen's data may be on its way already, asked for by the page's HTML: its answer serves one attempt.
+  let started = method === "GET" ? takeEarlyData(path) : null;
+  return withSessionRenewal(path, () => {
+    const early = started;
+    started = null;
+    return early ? readStartedRequest<T>(early, path) : send<T>(method, path, body);
+  });
 }
 
 export type DownloadedFile = { blob: Blob; fileName: string };

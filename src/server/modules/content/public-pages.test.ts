@@ -183,7 +183,10 @@ describe("scripts", () => {
     const files = scriptFiles(html);
     expect(files?.entryScript).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
     for (const chunk of ["portal-shell", "LoginPage", "AuthLayout"])
-      expect(files?.modulePreloads.some((file) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(file)), chunk).toBe(true);
+      expect(
+        files?.modulePreloads.some((file) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(file)),
+        chunk,
+      ).toBe(true);
   });
 
   it("the sign-in screens come rendered (the form is in the first HTML, the identity providers with it); the signed-in ones as the splash", async () => {

@@ -3,7 +3,7 @@ import type { CompleteLoginResult, SessionUser } from "../../../shared/auth";
 import { apiRequest, connectSession, type RefreshOutcome, readStartedRequest } from "../http";
 import { backoffDelayMs, isRetryableStatus } from "../retry";
 import { renewDelayMs } from "./access-token";
-import { REFRESH_LOCK, takeEarlyRefresh } from "./early-refresh";
+import { forgetEarlyRequests, REFRESH_LOCK, takeEarlyRefresh } from "./early-refresh";
 import {
   clearSessionRecord,
   isLastActiveDue,
@@ -100,6 +100,7 @@ function endSession(reason: Exclude<SessionEnd, null>, options: { tellServer: bo
   accessToken = null;
   clearTimeout(renewalTimer);
   clearSessionRecord();
+  forgetEarlyRequests();
   publish({ status: "anonymous", user: null, ended: reason, mfaEnrolmentRequired: false });
   // The server ends the session behind the refresh cookie; the cookie itself is httpOnly.
   if (options.tellServer) return apiRequest<null>("POST", "/auth/logout", {}).catch(() => null);
@@ -185,8 +186,8 @@ export async function restoreSession(): Promise<void> {
 
 /** After the two sign-in steps of docs/product.md#sign-in. */
 export function signIn(result: CompleteLoginResult) {
-  // A refresh the page started for an earlier session answers for that one: not for this.
-  takeEarlyRefresh();
+  // A refresh (and data) the page started for an earlier session answers for that one: not for this.
+  forgetEarlyRequests();
   holdSession(result.user, result.accessToken, { fresh: true, active: true, mfaEnrolmentRequired: result.mfaEnrolmentRequired ?? false });
 }
 

@@ -10,8 +10,11 @@ import { ProjectContacts } from "../../features/projects/home/ProjectContacts";
 import { RequestProjectDialog } from "../../features/projects/home/RequestProjectDialog";
 import { useAuth } from "../../lib/session/AuthProvider";
 
-/** What the dashboard shows first, asked for as soon as the session is restored (app/routes.ts `prefetch`). */
-export { prefetchDashboard as prefetch } from "../../features/projects/home/dashboard-data";
+/**
+ * What the dashboard shows first: asked for by its HTML once the session is renewed (app/routes.ts `firstData`), else as
+ * soon as the session is restored (`prefetch`).
+ */
+export { dashboardFirstData as firstData, prefetchDashboard as prefetch } from "../../features/projects/home/dashboard-data";
 
 /**
  * docs/product.md#portal-screens /dashboard, the clients' (and General Users') home: their projects and how far along

@@ -8,14 +8,21 @@ export const DASHBOARD_PROJECTS = { page: 1, pageSize: 24, sort: "-updated" } as
 /** The projects under way, counted by the server: the dashboard's own list holds only the latest few. */
 export const UNDER_WAY = { status: activeProjectStatuses.join(","), pageSize: 1 } as const;
 
+/** What the dashboard shows first: its projects, their count under way, milestones and updates. */
+const latestProjects = projectsListQuery(DASHBOARD_PROJECTS);
+const underWay = projectsListQuery(UNDER_WAY);
+
+/** Their keys: a signed-in dashboard's HTML asks for them as soon as its session is renewed (lib/session/early-refresh.ts). */
+export const dashboardFirstData = [latestProjects.queryKey, underWay.queryKey, projectFeedQuery.queryKey];
+
 /**
- * Asks for what the dashboard shows first (its projects, their count under way, milestones and updates) as soon as the
- * session is restored, while its screen is still being drawn (docs/decisions/105-signed-in-screens-start-fast.md).
+ * Asks for what the dashboard shows first as soon as the session is restored, while its screen is still being drawn
+ * (docs/decisions/105-signed-in-screens-start-fast.md); the answers the HTML asked for are taken when they are there.
  */
 export function prefetchDashboard(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.prefetchQuery(projectsListQuery(DASHBOARD_PROJECTS)),
-    queryClient.prefetchQuery(projectsListQuery(UNDER_WAY)),
+    queryClient.prefetchQuery(latestProjects),
+    queryClient.prefetchQuery(underWay),
     queryClient.prefetchQuery(projectFeedQuery),
   ]);
 }
