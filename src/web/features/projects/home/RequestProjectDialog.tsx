@@ -1,55 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { TextAreaField, TextField } from "../../../components/form/form-fields";
-import { useApiForm } from "../../../components/form/use-api-form";
+import { lazy, Suspense } from "react";
 import { DialogButton } from "../../../components/ui/DialogButton";
-import { PROJECTS_PATH } from "../../../lib/queries/projects";
-import { toast } from "../../../lib/toast";
-import { projectsApi } from "../api";
-import { emptyAsNull } from "../form-values";
-import { CategoryField, SiteFields, TitleField } from "../ProjectFields";
-import { ProjectForm } from "../ProjectForm";
+import { LoadingMessage } from "../../../components/ui/StatusMessage";
 
-// The schema (and zod with it) is loaded at the first check, not with the dashboard that offers the dialog.
-const loadSchema = () => import("../../../../shared/projects").then((module) => module.projectRequestSchema);
-
-const fields = ["title", "category", "description", "address", "city", "state", "startDate"] as const;
-
-function RequestProjectForm({ onSent }: { onSent: () => void }) {
-  const queryClient = useQueryClient();
-  const form = useApiForm(loadSchema, {
-    defaultValues: { title: "", category: undefined, description: "", address: "", city: "", state: "", startDate: null },
-    fields,
-  });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = form.submit(async (request) => {
-    const created = await projectsApi.request(request);
-    await queryClient.invalidateQueries({ queryKey: [PROJECTS_PATH] });
-    toast.success("Request sent.", { description: `${created.title} is waiting for the project office.` });
-    onSent();
-  });
-
-  return (
-    <ProjectForm form={form} onSubmit={onSubmit} pending={isSubmitting} submitLabel="Send request" pendingLabel="Sending...">
-      <TitleField label="Project title" />
-      <CategoryField unchosen />
-      <TextField label="Desired start" type="date" optional error={errors.startDate?.message} {...register("startDate", emptyAsNull)} />
-      <div className="sm:col-span-2">
-        <TextAreaField
-          label="Description"
-          hint="What you want built: size, rooms or floors, budget range, anything we should know."
-          rows={5}
-          error={errors.description?.message}
-          {...register("description")}
-        />
-      </div>
-      <SiteFields ownAddress />
-    </ProjectForm>
-  );
-}
+// The form (and react-hook-form with it) is loaded when the dialog first opens: the dashboard that offers it starts
+// without it.
+const RequestProjectForm = lazy(() => import("./RequestProjectForm"));
 
 /** "Request a new project": the client describes it; it starts as Requested until the project office takes it on. */
 export function RequestProjectDialog({ label = "Request a new project" }: { label?: string }) {
@@ -60,7 +15,11 @@ export function RequestProjectDialog({ label = "Request a new project" }: { labe
       description="Our project office reviews your request and contacts you to agree the details."
       size="lg"
     >
-      {(close) => <RequestProjectForm onSent={close} />}
+      {(close) => (
+        <Suspense fallback={<LoadingMessage>Loading...</LoadingMessage>}>
+          <RequestProjectForm onSent={close} />
+        </Suspense>
+      )}
     </DialogButton>
   );
 }
