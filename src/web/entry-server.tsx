@@ -23,7 +23,7 @@ import { SplashScreen } from "./components/ui/SplashScreen";
 import { siteKeys } from "./features/site/queries";
 import { apiPathOf } from "./lib/api-query";
 import { headTags, type SeoCollector, serializeHeadTags } from "./lib/seo";
-import { createSiteData } from "./lib/site-data";
+import { createSiteData, type SiteData } from "./lib/site-data";
 
 /** Renders everything, lazy pages included, before answering: crawlers get the whole page. */
 function renderComplete(element: ReactNode, nonce: string): Promise<string> {
@@ -47,6 +47,20 @@ function renderComplete(element: ReactNode, nonce: string): Promise<string> {
       },
     });
   });
+}
+
+/** The whole app at the request's address, as the browser hydrates it; the page's head tags land in the collector. */
+function renderApp(request: RenderRequest, siteData: SiteData, notFound: boolean) {
+  const seo: SeoCollector = { origin: request.publicOrigin, page: null, company: null, status: 200 };
+  const body = renderComplete(
+    <StaticRouter location={request.url}>
+      <AppProviders siteData={siteData} seo={seo} notFound={notFound}>
+        <App />
+      </AppProviders>
+    </StaticRouter>,
+    request.nonce,
+  );
+  return { seo, body };
 }
 
 /**
@@ -73,15 +87,7 @@ async function renderPortalScreen(route: PortalRoute, request: RenderRequest): P
     }
     // Loaded first, as the browser does before hydrating: nothing suspends, so no splash is rendered in their place.
     await Promise.all([loadPortalShell(), route.load(), portalLayouts[route.layout].load()]);
-    const seo: SeoCollector = { origin: request.publicOrigin, page: null, company: null, status: 200 };
-    body = await renderComplete(
-      <StaticRouter location={request.url}>
-        <AppProviders siteData={siteData} seo={seo} notFound={false}>
-          <App />
-        </AppProviders>
-      </StaticRouter>,
-      request.nonce,
-    );
+    body = await renderApp(request, siteData, false).body;
   } else {
     body = await renderComplete(<SplashScreen />, request.nonce);
     // Its code tells what it shows first, which the HTML asks for once the session is renewed.
@@ -141,15 +147,9 @@ export const render: RenderPage = async (request) => {
   // fallback (the splash) too, and React would preload the splash's logo on every public page.
   await (match && !notFound ? match.route.load() : loadNotFoundPage());
 
-  const seo: SeoCollector = { origin: request.publicOrigin, page: null, company: null, status: 200 };
-  const body = await renderComplete(
-    <StaticRouter location={request.url}>
-      <AppProviders siteData={siteData} seo={seo} notFound={notFound}>
-        <App />
-      </AppProviders>
-    </StaticRouter>,
-    request.nonce,
-  );
+  const rendered = renderApp(request, siteData, notFound);
+  const body = await rendered.body;
+  const { seo } = rendered;
   const head = seo.page ? serializeHeadTags(headTags(seo.page, seo.company, request.publicOrigin)) : "";
   const state: { app: InitialAppState; siteData: Record<string, unknown> } = {
     app: { notFound, origin: request.publicOrigin },
