@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
 import { emailOnlySchema, resetPasswordSchema, resetRequestedMessage } from "../../../shared/auth";
 import { authMessages, VERIFICATION_CODE_LENGTH } from "../../../shared/auth-messages";
 import { AccountUsername, CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
@@ -9,6 +8,7 @@ import { useApiForm } from "../../components/form/use-api-form";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
+import { useLocationState } from "../../lib/use-location-state";
 
 const newPasswordSchema = withPasswordConfirmation(resetPasswordSchema.pick({ code: true, newPassword: true }));
 
@@ -82,9 +82,15 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
 /** Password reset (docs/product.md#sign-in-screens): a 6-digit code by email, then a new password. */
 export default function ForgotPasswordPage() {
   // Sent here with a code already emailed (the 'this wasn't me' link), the page starts at the code.
-  const codeSentTo = (useLocation().state as { codeSentTo?: string } | null)?.codeSentTo;
+  const codeSentTo = (useLocationState() as { codeSentTo?: string } | null)?.codeSentTo;
   const [email, setEmail] = useState(codeSentTo ?? "");
   const [step, setStep] = useState<"request" | "reset" | "done">(codeSentTo ? "reset" : "request");
+  // Reloaded on its way there, the page learns it once hydrated (the server rendered the first step).
+  useEffect(() => {
+    if (!codeSentTo) return;
+    setEmail(codeSentTo);
+    setStep("reset");
+  }, [codeSentTo]);
   const stepRef = useRef<HTMLDivElement>(null);
   const firstStep = useRef(true);
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useLocation } from "react-router";
+import { Link, Navigate } from "react-router";
 import type { CompleteLoginResult, VerifyCredentialsResult } from "../../../shared/auth";
 import { authMessages, tooManyLoginAttemptsBrowser } from "../../../shared/auth-messages";
 import { dashboardPathFor } from "../../../shared/departments";
@@ -28,6 +28,7 @@ import { ProviderButtons } from "../../features/auth/ProviderButtons";
 import { type ProviderReturn, providerReturnFrom } from "../../features/auth/provider-return";
 import { SecondFactorStep } from "../../features/auth/SecondFactorStep";
 import { useAuth } from "../../lib/session/AuthProvider";
+import { useLocationState } from "../../lib/use-location-state";
 
 // The schema (and zod with it) is loaded at the first check or the form's first focus, not with the screen.
 const loadCredentialsSchema = () => import("../../../shared/auth").then((module) => module.credentialsSchema);
@@ -57,8 +58,7 @@ function blockedFailure(): LoginFailure | null {
 /** Sign-in in two steps (docs/product.md#sign-in): check the credentials, then open the session with the one-time ticket. */
 export default function LoginPage() {
   const { status, user, ended, isAuthenticated, signIn, restoreSession } = useAuth();
-  const location = useLocation();
-  const returnPath = returnPathFrom(location.state);
+  const returnPath = returnPathFrom(useLocationState());
   const [landing, setLanding] = useState<string | null>(null);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   // Read after the first render: the server, which rendered it, cannot see this browser's failed attempts.
