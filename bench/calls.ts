@@ -148,6 +148,8 @@ function firstRemoteFrame(page: Page) {
   );
 }
 
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 async function measure(browser: Browser, origin: string, forceRelay: boolean) {
   const from = await signedIn(browser, origin, caller.email, forceRelay);
   const to = await signedIn(browser, origin, callee.email, forceRelay);
@@ -179,10 +181,9 @@ async function measure(browser: Browser, origin: string, forceRelay: boolean) {
   }
   await from.context().close();
   await to.context().close();
-  const median = (pick: (timing: Timing) => number) => times.map(pick).sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
-  rings.sort((a, b) => a - b);
+  const median = (pick: (timing: Timing) => number) => medianOf(times.map(pick));
   return {
-    ring: { median: rings[Math.floor(rings.length / 2)] ?? 0, worst: rings.at(-1) ?? 0 },
+    ring: { median: medianOf(rings), worst: Math.max(...rings) },
     median: median((timing) => timing.frame),
     worst: Math.max(...times.map((timing) => timing.frame)),
     breakdown: steps.map((step) => `${step} ${median((timing) => timing[step]).toFixed(0)}`).join(", "),

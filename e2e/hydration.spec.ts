@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import { layoutShiftsOf, watchLayoutShifts } from "./layout-shifts";
 
 declare global {
@@ -45,7 +45,7 @@ for (const path of [
       });
     });
     await page.goto(url);
-    await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
+    await waitForHydration(page);
     // Inter arrives and the idle-time work runs: wait until the fonts are in and the network is quiet.
     await page.evaluate(() => document.fonts.ready);
     await page.waitForLoadState("networkidle");
@@ -71,7 +71,7 @@ test("a first visit is drawn in the fallback font and caches Inter once idle; th
   await page.waitForFunction(() => sessionStorage.getItem("inter-cached") === "1");
 
   await page.goto("/about");
-  await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
+  await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
   const result = await page.evaluate(() => ({
     font: document.documentElement.dataset.font,
@@ -115,7 +115,7 @@ test("what is typed into the sign-in form before its scripts run is kept when it
   await page.getByLabel("Email").fill("nobody@crestbuild.ng");
   await page.getByLabel("Password", { exact: true }).fill("Not-the-password-2026");
   release();
-  await page.waitForFunction(() => document.documentElement.dataset.screenReady !== undefined);
+  await waitForHydration(page);
   await expect(page.getByLabel("Email")).toHaveValue("nobody@crestbuild.ng");
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("Not-the-password-2026");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
