@@ -33,8 +33,9 @@ const projectGridClass = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 const FIRST_ROW = 3;
 /** The cards shown until the viewer asks for all the loaded ones: two rows on a wide screen, a short scroll on a phone. */
 const FIRST_SHOWN = 6;
-// The browser lays out and paints the other cards only as they come near the screen (a card's room is kept meanwhile).
-const laterCardClass = "flex [contain-intrinsic-size:auto_26rem] [content-visibility:auto]";
+// The browser lays out and paints the other cards only as they come near the screen (a card's height is kept
+// meanwhile). The height only: a width kept for a skipped card would widen the grid's column past a phone's screen.
+const laterCardClass = "flex [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto]";
 
 /** A row of card shapes while the projects load, the way the cards will take it (one on a phone). */
 function LoadingProjects() {
