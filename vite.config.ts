@@ -21,7 +21,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               // What every page needs first (React, the router, the query cache, the app's shell) in one file.
-              groups: [{ name: "app", tags: ["$initial"] }],
+              groups: [
+                { name: "app", tags: ["$initial"] },
+                // What the sign-in and the signed-in screens share: the session, the query cache, the HTTP client.
+                {
+                  name: "portal",
+                  test: /src\/web\/(app\/(portal-shell|RequireAllowed)|lib\/(session\/|query-client|portal-query-client|http|retry|toast)|components\/ui\/StatusMessage)|@tanstack\/(query-core|react-query)/,
+                },
+              ],
               // Small pieces shared by a few pages are copied into each rather than fetched one by one.
               experimentalInlineCommonChunks: { maxSize: 12_000 },
             },

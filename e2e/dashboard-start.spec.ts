@@ -182,7 +182,7 @@ test("the dashboard shows a client's latest six projects, and all of them at the
   await expect(projects.getByRole("article")).toHaveCount(6);
 });
 
-test("the dashboard's HTML asks for its first data as soon as the session is renewed, before any script arrives, and each only once", async ({
+test("the dashboard's HTML asks for its first data and its layout's as soon as the session is renewed, before any script arrives, and each only once", async ({
   page,
   request,
 }) => {
@@ -204,14 +204,16 @@ test("the dashboard's HTML asks for its first data as soon as the session is ren
   const asked: string[] = [];
   page.on("request", (sent) => {
     const url = new URL(sent.url());
-    if (url.pathname.startsWith("/api/projects")) asked.push(`${url.pathname}${url.search}`);
+    if (/^\/api\/(projects|notifications|conversations)/.test(url.pathname)) asked.push(`${url.pathname}${url.search}`);
   });
   await page.reload();
   await expect(page.getByRole("article").getByRole("link", { name: title })).toBeVisible({ timeout: 15_000 });
   expect(scripts.inVain, "a script was held 10 s and the feed had not been asked for").toBe(false);
   await page.waitForLoadState("networkidle");
-  // The latest projects, the count under way and the feed: each asked once, by the HTML; the screen used those answers.
+  // The latest projects, the count under way and the feed, and the layout's notifications and first page of
+  // conversations: each asked once, by the HTML; the screen and its layout used those answers.
   expect(asked.filter((path) => path === "/api/projects/feed")).toHaveLength(1);
+  expect(asked).toEqual(expect.arrayContaining(["/api/notifications", "/api/conversations?page=1"]));
   expect(new Set(asked).size, asked.join(", ")).toBe(asked.length);
-  expect(asked.length).toBeGreaterThanOrEqual(3);
+  expect(asked.length).toBeGreaterThanOrEqual(5);
 });

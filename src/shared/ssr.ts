@@ -24,7 +24,10 @@ export type RenderRequest = {
 export type RenderResult = {
   status: number;
   html: string;
-  /** A signed-in screen: no window of another site may keep a hold on it (Cross-Origin-Opener-Policy). */
+  /**
+   * A signed-in screen: a window of another site that opened it may not keep a hold on it (Cross-Origin-Opener-Policy,
+   * when it was opened from a page).
+   */
   isolated: boolean;
 };
 

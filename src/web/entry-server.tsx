@@ -90,8 +90,8 @@ async function renderPortalScreen(route: PortalRoute, request: RenderRequest): P
     body = await renderApp(request, siteData, false).body;
   } else {
     body = await renderComplete(<SplashScreen />, request.nonce);
-    // Its code tells what it shows first, which the HTML asks for once the session is renewed.
-    await route.load();
+    // Their code tells what the screen and its layout show first, which the HTML asks for once the session is renewed.
+    await Promise.all([route.load(), portalLayouts[route.layout].load()]);
   }
   const state: { app: InitialAppState; siteData: Record<string, unknown> } = {
     app: { notFound: false, origin: request.publicOrigin },
@@ -110,7 +110,8 @@ async function renderPortalScreen(route: PortalRoute, request: RenderRequest): P
       lazyModules,
       // A rendered screen starts its scripts as a public page does, once it is on screen; the splash at once.
       scripts: route.serverRendered ? "after-load" : "at-once",
-      signedIn: route.layout === "portal" ? { firstData: route.firstData().map(apiPathOf) } : undefined,
+      signedIn:
+        route.layout === "portal" ? { firstData: [...portalLayouts.portal.firstData(), ...route.firstData()].map(apiPathOf) } : undefined,
     }),
     // The signed-in screens only: a sign-in screen holds nothing another site's window could use, and the opener
     // isolation would cost it a fresh renderer process (docs/decisions/108-sign-in-screens-server-rendered.md).

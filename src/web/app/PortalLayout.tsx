@@ -3,14 +3,22 @@ import { canMakeCalls } from "../../shared/access";
 import { dashboardPathFor } from "../../shared/departments";
 import { CALL_PATH, CallOverlay } from "../features/calls";
 import { MessagesNavLabel } from "../features/messages/MessagesNavLabel";
+import { notificationsQuery } from "../features/notifications";
 import { NotificationBell } from "../features/notifications/NotificationBell";
 import { RealtimeSync } from "../features/realtime/RealtimeSync";
 import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
+import { conversationsPageKey } from "../lib/queries/conversations";
 import { useAuth } from "../lib/session/AuthProvider";
 import { AnimatedOutlet } from "./AnimatedOutlet";
 import { BrandLink, SiteHeader } from "./SiteHeader";
 import { UserMenu } from "./UserMenu";
+
+/**
+ * What the layout shows on every signed-in screen (the notifications, the unread messages of the first page of
+ * conversations): the screen's HTML asks for them with the screen's own first data (docs/decisions/109-first-data-from-the-html.md).
+ */
+export const firstData = [notificationsQuery.queryKey, conversationsPageKey(1)];
 
 // The hover colours belong to the other links only: on the current one they would pale its background under its white text.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -172,7 +172,8 @@ export function startRealtime() {
   // Off the network the connection is dead even if the browser has not noticed: drop it now, so that nothing the
   // browser held back arrives late on it, and the connection opened when the network is back catches up instead.
   window.addEventListener("offline", () => dropConnection("offline"));
-  onAuthChange();
+  // The first connection opens in a task of its own: this runs while the portal's first screen is being committed.
+  setTimeout(onAuthChange, 0);
 }
 
 export function onRealtimeEvent(listener: Listener) {

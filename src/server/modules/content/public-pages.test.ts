@@ -249,14 +249,25 @@ describe("security headers", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
-  it("keeps other sites' windows from holding the signed-in screens (Cross-Origin-Opener-Policy), not the public pages nor the sign-in screens", async () => {
+  it("keeps a window that opened a signed-in screen from holding it (Cross-Origin-Opener-Policy), unless the person opened it themselves; never on the public pages nor the sign-in screens", async () => {
+    // Sec-Fetch-Site: what the browser says started the navigation ("none": the address bar, a bookmark, a new tab).
     for (const path of ["/dashboard", "/admin", "/settings"]) {
-      const response = await fetch(server().url(path));
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+      for (const [site, policy] of [
+        ["cross-site", "same-origin"],
+        ["same-site", "same-origin"],
+        ["same-origin", "same-origin"],
+        [undefined, "same-origin"],
+        ["none", null],
+      ] as const) {
+        const response = await fetch(server().url(path), { headers: site ? { "sec-fetch-site": site } : {} });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("cross-origin-opener-policy"), `${path} from ${site}`).toBe(policy);
+        // A shared cache keeps the two answers apart.
+        expect(response.headers.get("vary"), path).toContain("sec-fetch-site");
+      }
     }
     for (const path of ["/", "/blog", "/contact", "/login", "/register", "/forgot-password"]) {
-      const response = await fetch(server().url(path));
+      const response = await fetch(server().url(path), { headers: { "sec-fetch-site": "cross-site" } });
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cross-origin-opener-policy"), path).toBeNull();
     }

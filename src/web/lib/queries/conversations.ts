@@ -5,6 +5,9 @@ import { apiRequest } from "../http";
 
 const CONVERSATIONS_PATH = "/conversations";
 
+/** The API key of one page of the viewer's conversations. */
+export const conversationsPageKey = (page: number) => [CONVERSATIONS_PATH, { page }] as const;
+
 /**
  * The viewer's conversations, latest activity first, a page at a time, with their unread total (the messages
  * screen, the header's badge, the client dashboard). One key for all of them: a realtime event or a read marker
@@ -12,7 +15,7 @@ const CONVERSATIONS_PATH = "/conversations";
  */
 export const conversationsQuery = infiniteQueryOptions({
   queryKey: [CONVERSATIONS_PATH],
-  queryFn: ({ pageParam }) => apiRequest<ConversationList>("GET", apiPathOf([CONVERSATIONS_PATH, { page: pageParam }])),
+  queryFn: ({ pageParam }) => apiRequest<ConversationList>("GET", apiPathOf(conversationsPageKey(pageParam))),
   initialPageParam: 1,
   getNextPageParam: (last: ConversationList) => (last.page < last.pageCount ? last.page + 1 : undefined),
   meta: PRIVATE_QUERY_META,

@@ -20,12 +20,13 @@ declare global {
  * remembers a session that is still within its inactivity limit, asks for its new access token at once, holding the
  * tabs' refresh lock until the answer is in, so the answer is on its way while the scripts download. The auth store
  * takes that answer for its first refresh (takeEarlyRefresh). With the new token, it asks for the screen's first data
- * (`firstData`, API paths without /api), whose answers the HTTP client takes for those paths' first requests
- * (takeEarlyData; docs/decisions/109-first-data-from-the-html.md).
+ * (`firstData`, API paths without /api), each in a task of its own (a request costs the main thread a few
+ * milliseconds on a phone), whose answers the HTTP client takes for those paths' first requests (takeEarlyData;
+ * docs/decisions/109-first-data-from-the-html.md). A path the page asked for meanwhile is not asked for again.
  */
 export function earlyRefreshScript(firstData: string[]): string {
   const askFirstData = firstData.length
-    ? `var d=${JSON.stringify(firstData).replace(/</g, "\\u003c")};window.earlyData={};e.then(function(a){if(!a.ok)return;return a.clone().json().then(function(b){var t=b&&b.data&&b.data.accessToken;var o=window.earlyData;if(t&&o)d.forEach(function(p){if(!(p in o))o[p]=fetch("/api"+p,{credentials:"include",headers:{accept:"application/json",authorization:"Bearer "+t}})})})}).catch(function(){})`
+    ? `var d=${JSON.stringify(firstData).replace(/</g, "\\u003c")};window.earlyData={};e.then(function(a){if(!a.ok)return;return a.clone().json().then(function(b){var t=b&&b.data&&b.data.accessToken;var o=window.earlyData;if(t&&o)d.forEach(function(p){setTimeout(function(){if(!(p in o))o[p]=fetch("/api"+p,{credentials:"include",headers:{accept:"application/json",authorization:"Bearer "+t}})},0)})})}).catch(function(){})`
     : "";
   return `(function(){try{var r=localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)});if(!r)return;var s=JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(r),function(c){return c.charCodeAt(0)})));if(!(Date.now()-s.lastActive<${INACTIVITY_LIMIT_MS}))return}catch(e){return}function go(){return fetch("/api/auth/refresh",{method:"POST",credentials:"include",headers:{accept:"application/json","content-type":"application/json"},body:"{}"})}var e=navigator.locks?new Promise(function(done){navigator.locks.request(${JSON.stringify(REFRESH_LOCK)},function(){var p=go();done(p);return p.catch(function(){})})}):go();window.earlyRefresh=e;${askFirstData}})()`;
 }

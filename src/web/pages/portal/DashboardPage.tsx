@@ -1,4 +1,5 @@
 import { canRequestProject } from "../../../shared/access";
+import { AfterFirstPaint } from "../../components/ui/AfterFirstPaint";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { ClientProjects } from "../../features/projects/home/ClientProjects";
@@ -38,20 +39,22 @@ export default function DashboardPage() {
       <SectionCard id="projects" title="Your projects">
         <ClientProjects />
       </SectionCard>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <SectionCard id="updates" title="Latest site updates">
-          <LatestUpdates />
-        </SectionCard>
-        <SectionCard id="milestones" title="Milestones due">
-          <MilestonesDue hideEmptyLists />
-        </SectionCard>
-        <SectionCard id="documents" title="Documents">
-          <LatestDocuments />
-        </SectionCard>
-        <SectionCard id="contacts" title="Your project team">
-          <ProjectContacts />
-        </SectionCard>
-      </div>
+      <AfterFirstPaint>
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <SectionCard id="updates" title="Latest site updates">
+            <LatestUpdates />
+          </SectionCard>
+          <SectionCard id="milestones" title="Milestones due">
+            <MilestonesDue hideEmptyLists />
+          </SectionCard>
+          <SectionCard id="documents" title="Documents">
+            <LatestDocuments />
+          </SectionCard>
+          <SectionCard id="contacts" title="Your project team">
+            <ProjectContacts />
+          </SectionCard>
+        </div>
+      </AfterFirstPaint>
     </PortalPage>
   );
 }
