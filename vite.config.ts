@@ -23,10 +23,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               // What every page needs first (React, the router, the query cache, the app's shell) in one file.
               groups: [
                 { name: "app", tags: ["$initial"] },
-                // What the sign-in and the signed-in screens share: the session, the query cache, the HTTP client.
+                // What the sign-in and the signed-in screens share and no public page needs: the session, the query
+                // cache, the HTTP client (decision 110). The public pages' own pieces stay out of it.
                 {
                   name: "portal",
-                  test: /src\/web\/(app\/(portal-shell|RequireAllowed)|lib\/(session\/|query-client|portal-query-client|http|retry|toast)|components\/ui\/StatusMessage)|@tanstack\/(query-core|react-query)/,
+                  test: /src\/web\/(app\/(portal-shell|RequireAllowed)|lib\/(session\/|query-client|portal-query-client|http|retry))|@tanstack\/(query-core|react-query)/,
                 },
               ],
               // Small pieces shared by a few pages are copied into each rather than fetched one by one.
