@@ -37,7 +37,10 @@ it("no public page loads the portal's shared code", () => {
   expect(portalChunks).toHaveLength(1);
   for (const module of [...publicRoutes.map((route) => route.module), NOT_FOUND_PAGE_MODULE]) {
     const chunks = loadedWith(module, loadedWith("src/web/entry-client.tsx"));
-    expect([...chunks].filter((key) => portalChunks.includes(key)), module).toEqual([]);
+    expect(
+      [...chunks].filter((key) => portalChunks.includes(key)),
+      module,
+    ).toEqual([]);
   }
   // The portal's shell does load it: the group is in use.
   expect([...loadedWith(PORTAL_SHELL_MODULE)].some((key) => portalChunks.includes(key))).toBe(true);
