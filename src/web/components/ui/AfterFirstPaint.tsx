@@ -3,7 +3,7 @@ import { type ReactNode, startTransition, useEffect, useState } from "react";
 /**
  * A part of a screen below its first view, rendered once the screen above it has been painted: the screen's first
  * commit (its DOM, styles and layout in one task of the main thread) stays small, and the rest follows as a render
- * of its own (docs/decisions/110-signed-in-screens-first-paint.md).
+ * of its own (docs/decisions/110-signed-in-screens-start-lighter.md).
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [painted, setPainted] = useState(false);
