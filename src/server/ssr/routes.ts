@@ -85,15 +85,11 @@ export async function pageRoutes(
     reply
       .header("cache-control", copy ? "no-cache" : PAGE_CACHE_CONTROL)
       .header("etag", page.etag)
-      .header("vary", "accept-encoding");
-    if (page.isolated) {
-      // A signed-in screen opened from a page (another site's, or one of ours that another site may hold) is kept
-      // from its opener. One the person opened themselves (the address bar, a bookmark, a new tab) has no opener to
-      // be kept from, and is spared the fresh renderer process the isolation costs
-      // (docs/decisions/110-signed-in-screens-start-lighter.md).
-      reply.header("vary", "accept-encoding, sec-fetch-site");
-      if (request.headers["sec-fetch-site"] !== "none") reply.header("cross-origin-opener-policy", "same-origin");
-    }
+      .header("vary", page.isolated ? "accept-encoding, sec-fetch-site" : "accept-encoding");
+    // A signed-in screen opened from a page (another site's, or one of ours that another site may hold) is kept from
+    // its opener. One the person opened themselves (the address bar, a bookmark, a new tab) has no opener to be kept
+    // from, and is spared the fresh renderer process the isolation costs (docs/decisions/110-signed-in-screens-start-lighter.md).
+    if (page.isolated && request.headers["sec-fetch-site"] !== "none") reply.header("cross-origin-opener-policy", "same-origin");
     if (page.status === 200 && matchesEtag(request.headers["if-none-match"], page.etag)) {
       // The browser keeps the copy it has, with the nonce it came with: a new CSP here would not match it.
       reply.removeHeader("content-security-policy");

@@ -189,6 +189,23 @@ describe("scripts", () => {
       ).toBe(true);
   });
 
+  // The build's `portal` group (the session, the query cache, the HTTP client; decision 110) is one file, named
+  // portal-<8-character hash>: a public page that imported one of its modules would fetch all of it.
+  const portalChunk = /^\/assets\/portal-[\w-]{8}\.js$/;
+
+  it("no public page fetches the portal's shared code (the session, the query cache); the sign-in screens do", async () => {
+    for (const path of ["/", "/about", "/services", "/projects", "/contact", "/blog", "/no-such-page"]) {
+      const files = scriptFiles(await (await fetch(server().url(path))).text());
+      expect(files, path).not.toBeNull();
+      expect(
+        files?.modulePreloads.filter((file) => portalChunk.test(file)),
+        path,
+      ).toEqual([]);
+    }
+    const signIn = scriptFiles(await (await fetch(server().url("/login"))).text());
+    expect(signIn?.modulePreloads.filter((file) => portalChunk.test(file))).toHaveLength(1);
+  });
+
   it("the sign-in screens come rendered (the form is in the first HTML, the identity providers with it); the signed-in ones as the splash", async () => {
     for (const [path, heading] of [
       ["/login", "Sign in"],
