@@ -17,6 +17,13 @@ declare global {
 const HOLD_MS = 10_000;
 
 /**
+ * These journeys open the dashboard as after 15 minutes away: its access token, and the screen cookie that holds it,
+ * have expired while the refresh cookie lasts, so the page is the splash and the session is renewed by the page
+ * (a dashboard opened with a valid token comes rendered for its viewer: dashboard-rendered.spec.ts).
+ */
+const letAccessTokenExpire = (context: BrowserContext) => context.clearCookies({ name: "cb_screen" });
+
+/**
  * Holds back the files `files` matches (routing turns the HTTP cache off) until a request `awaited` matches has been
  * sent: what was asked for before they arrived cannot have been asked by their code. Counts the files held and whether
  * one was held HOLD_MS in vain.
@@ -39,7 +46,7 @@ async function holdFilesUntilRequest(target: Page | BrowserContext, files: strin
   return hold;
 }
 
-test("a client's dashboard opens without moving: its figures are the server's counts, and nothing shifts as its data arrives", async ({
+test("a client's dashboard opens without moving when its session is renewed: its figures are the server's counts, and nothing shifts as its data arrives", async ({
   page,
   context,
   request,
@@ -71,6 +78,7 @@ test("a client's dashboard opens without moving: its figures are the server's co
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
   });
+  await letAccessTokenExpire(context);
   await page.reload();
   await expect(page.getByRole("article").getByRole("link", { name: underWay })).toBeVisible();
   await expect(page.getByRole("article").getByRole("link", { name: finished })).toBeVisible();
@@ -101,6 +109,7 @@ test("a signed-in screen asks for its session from its HTML, before any script a
     if (answer.url().endsWith("/api/auth/refresh")) refreshes.push(answer.status());
   });
 
+  await letAccessTokenExpire(context);
   await Promise.all([page.reload(), secondTab.reload()]);
   // Longer than the 10 s a held file waits, so that a failure says why.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${client.firstName}`, { timeout: 15_000 });
@@ -118,7 +127,11 @@ test("a signed-in screen asks for its session from its HTML, before any script a
   await expect(secondTab.getByRole("heading", { level: 1 })).toHaveText("Settings");
 });
 
-test("the dashboard's projects are asked for as soon as the session is restored, before its screen is drawn", async ({ page, request }) => {
+test("the dashboard's projects are asked for as soon as the session is restored, before its screen is drawn", async ({
+  page,
+  context,
+  request,
+}) => {
   const client = await confirmedClient(request, "Amaka");
   await signIn(page, client.email);
   await expect(page).toHaveURL("/dashboard");
@@ -130,6 +143,7 @@ test("the dashboard's projects are asked for as soon as the session is restored,
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
+  await letAccessTokenExpire(context);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${client.firstName}`);
   // Its projects' answer is in (a resource entry is written once the answer has come).
@@ -184,6 +198,7 @@ test("the dashboard shows a client's latest six projects, and all of them at the
 
 test("the dashboard's HTML asks for its first data and its layout's as soon as the session is renewed, before any script arrives, and each only once", async ({
   page,
+  context,
   request,
 }) => {
   const office = await staffAccount(request, "Projects", "Tunde");
@@ -206,6 +221,7 @@ test("the dashboard's HTML asks for its first data and its layout's as soon as t
     const url = new URL(sent.url());
     if (/^\/api\/(projects|notifications|conversations)/.test(url.pathname)) asked.push(`${url.pathname}${url.search}`);
   });
+  await letAccessTokenExpire(context);
   await page.reload();
   await expect(page.getByRole("article").getByRole("link", { name: title })).toBeVisible({ timeout: 15_000 });
   expect(scripts.inVain, "a script was held 10 s and the feed had not been asked for").toBe(false);

@@ -52,7 +52,7 @@ import { contentDir } from "./paths.js";
 import { createAccessTokens } from "./platform/access-tokens.js";
 import { createAccountAccessReader, createBlockedSessionCheck } from "./platform/account-access.js";
 import { registerAddressBlocklist } from "./platform/address-blocklist.js";
-import { createAccessCheck, createMediaViewer, createRequireUser } from "./platform/authenticate.js";
+import { createAccessCheck, createMediaViewer, createRequireUser, createScreenViewer } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { healthRoutes } from "./platform/health.js";
 import { createMailer } from "./platform/mail.js";
@@ -294,7 +294,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerStaticFiles(app, config.clientDir);
   registerUploads(app, stores.uploads);
   if (renderer) {
-    await app.register(pageRoutes, { renderer, publicOrigin: config.publicOrigin, contentVersion: createContentVersion(db.db) });
+    await app.register(pageRoutes, {
+      renderer,
+      publicOrigin: config.publicOrigin,
+      contentVersion: createContentVersion(db.db),
+      screenViewer: createScreenViewer(checkAccess),
+    });
   }
 
   return app;

@@ -10,6 +10,15 @@ export type PageAssets = {
   lazyChunks: Record<string, string[]>;
 };
 
+/**
+ * Where the screens rendered for their signed-in viewer live (the dashboard): the access token's screen cookie is sent
+ * to this path only (docs/decisions/111-dashboard-rendered-for-its-viewer.md).
+ */
+export const VIEWER_SCREENS_PATH = "/dashboard";
+
+/** The signed-in person a page is rendered for: the renderer asks the API as them, with their access token. */
+export type PageViewer = { accessToken: string };
+
 export type RenderRequest = {
   /** Path and query string of the page asked for. */
   url: string;
@@ -17,8 +26,10 @@ export type RenderRequest = {
   nonce: string;
   publicOrigin: string;
   assets: PageAssets;
-  /** Calls the app's own JSON API in process: the same routes the browser calls. */
-  fetchApi: (path: string) => Promise<{ status: number; body: unknown }>;
+  /** Calls the app's own JSON API in process: the same routes the browser calls, as the viewer when a token is given. */
+  fetchApi: (path: string, accessToken?: string) => Promise<{ status: number; body: unknown }>;
+  /** Set when the page route recognised the signed-in person and the screen is rendered for them. */
+  viewer?: PageViewer;
 };
 
 export type RenderResult = {
@@ -29,6 +40,11 @@ export type RenderResult = {
    * when it was opened from a page).
    */
   isolated: boolean;
+  /** Rendered for its viewer: their data, never kept in the page cache nor by any shared cache. */
+  personal: boolean;
 };
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderResult>;
+
+/** Whether the screen at this path is rendered for its signed-in viewer when the page route recognises them. */
+export type RendersForViewer = (url: string) => boolean;

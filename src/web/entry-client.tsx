@@ -2,13 +2,14 @@ import "./styles.css";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App, loadPortalShell } from "./app/App";
+import { App, adoptRenderedPortal, loadPortalShell } from "./app/App";
 import { AppProviders } from "./app/AppProviders";
 import { APP_STATE_ELEMENT_ID } from "./app/document";
 import type { InitialAppState } from "./app/initial-state";
 import { loadNotFoundPage, matchPortalRoute, matchPublicRoute, portalLayouts } from "./app/routes";
 import { trackTiming } from "./lib/analytics";
 import { cacheInterForNextPages } from "./lib/inter-font";
+import { type RenderedPortal, type RenderedSession, SESSION_MISMATCH_CLASS } from "./lib/session/rendered-session";
 import { createSiteData } from "./lib/site-data";
 
 // Zod compiles validators with `new Function` unless told not to, and probes for it as each schema is made: the
@@ -17,7 +18,12 @@ import { createSiteData } from "./lib/site-data";
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 const stateElement = document.getElementById(APP_STATE_ELEMENT_ID);
-const state = JSON.parse(stateElement?.textContent ?? "{}") as { app?: InitialAppState; siteData?: Record<string, unknown> };
+const state = JSON.parse(stateElement?.textContent ?? "{}") as {
+  app?: InitialAppState;
+  siteData?: Record<string, unknown>;
+  /** A signed-in screen rendered for its viewer: their session and the answers it shows. */
+  portal?: RenderedSession;
+};
 // The HTTP client (retries, the session's token) is loaded at the first fetch: the first page's data came with its HTML.
 const siteData = createSiteData(async (path) => {
   const { apiRequestWithRetry } = await import("./lib/http");
@@ -29,12 +35,13 @@ window.addEventListener("online", () => siteData.invalidate());
 const root = document.getElementById("root");
 if (!root) throw new Error("the page has no #root element");
 
-const app = (
+const appWith = (renderedPortal: RenderedPortal | null = null) => (
   <BrowserRouter>
     <AppProviders
       siteData={siteData}
       seo={{ origin: state.app?.origin ?? window.location.origin, page: null, company: null, status: 200 }}
       notFound={state.app?.notFound ?? false}
+      renderedPortal={renderedPortal}
     >
       <App />
     </AppProviders>
@@ -54,15 +61,19 @@ function whenIdle(work: () => void) {
 const portalRoute = matchPortalRoute(window.location.pathname);
 if (portalRoute) {
   await Promise.all([loadPortalShell(), portalRoute.load(), portalLayouts[portalRoute.layout].load()]).catch(() => {});
+  // A screen rendered for its viewer is hydrated when this browser's session is theirs; otherwise drawn anew.
+  const renderedPortal = state.portal ? await adoptRenderedPortal(state.portal).catch(() => null) : null;
+  document.documentElement.classList.remove(SESSION_MISMATCH_CLASS);
   // The sign-in screens came rendered: hydrated. The signed-in ones came as the splash screen, which this replaces.
-  if (portalRoute.serverRendered) startTransition(() => void hydrateRoot(root, app));
+  const app = appWith(renderedPortal);
+  if (portalRoute.serverRendered || renderedPortal) startTransition(() => void hydrateRoot(root, app));
   else startTransition(() => createRoot(root).render(app));
 } else {
   // Fetch the current page's code before hydrating, so what the visitor types meanwhile is not lost.
   const currentRoute = matchPublicRoute(window.location.pathname);
   await (currentRoute && !state.app?.notFound ? currentRoute.route.load() : loadNotFoundPage()).catch(() => {});
   startTransition(() => {
-    hydrateRoot(root, app);
+    hydrateRoot(root, appWith());
   });
   // README.md#analytics: the cookieless beacon.
   whenIdle(() => {

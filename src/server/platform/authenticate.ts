@@ -3,8 +3,9 @@ import type { Viewer } from "../../shared/access.js";
 import { ApiError } from "../../shared/api.js";
 import { authMessages, MFA_ENROLMENT_REQUIRED, mfaEnrolmentRequiredMessage } from "../../shared/auth.js";
 import type { Role } from "../../shared/departments.js";
+import { VIEWER_SCREENS_PATH } from "../../shared/ssr.js";
 import { wording } from "../../shared/wording.js";
-import type { AccessClaims, AccessTokens } from "./access-tokens.js";
+import { ACCESS_TOKEN_SECONDS, type AccessClaims, type AccessTokens } from "./access-tokens.js";
 import type { ReadAccountAccess } from "./account-access.js";
 import { accessDenied } from "./errors.js";
 
@@ -97,19 +98,41 @@ export function requireAccess(rule: (viewer: Viewer) => boolean) {
 }
 
 /**
- * The access token again, in an httpOnly cookie that only /api/media receives: an <img> cannot send a Bearer
- * header, and private photos are served through the API with the same checks as every other read.
+ * The access token again, in httpOnly cookies for what cannot send a Bearer header, each sent to its own path only:
+ * the private photos of /api/media (an <img>), and the dashboard's HTML, which the server renders for the person it
+ * belongs to (docs/decisions/111-dashboard-rendered-for-its-viewer.md). Both live as long as the token.
  */
 export const MEDIA_COOKIE = "cb_media";
-const MEDIA_COOKIE_PATH = "/api/media";
+export const SCREEN_COOKIE = "cb_screen";
+const ACCESS_TOKEN_COOKIES = [
+  { name: MEDIA_COOKIE, path: "/api/media" },
+  { name: SCREEN_COOKIE, path: VIEWER_SCREENS_PATH },
+];
 
-export function setMediaCookie(reply: FastifyReply, accessToken: string, secure: boolean) {
-  reply.setCookie(MEDIA_COOKIE, accessToken, { httpOnly: true, sameSite: "strict", secure, path: MEDIA_COOKIE_PATH, maxAge: 15 * 60 });
+export function setAccessTokenCookies(reply: FastifyReply, accessToken: string, secure: boolean) {
+  for (const { name, path } of ACCESS_TOKEN_COOKIES)
+    reply.setCookie(name, accessToken, { httpOnly: true, sameSite: "strict", secure, path, maxAge: ACCESS_TOKEN_SECONDS });
 }
 
-export function clearMediaCookie(reply: FastifyReply) {
-  reply.clearCookie(MEDIA_COOKIE, { path: MEDIA_COOKIE_PATH });
+export function clearAccessTokenCookies(reply: FastifyReply) {
+  for (const { name, path } of ACCESS_TOKEN_COOKIES) reply.clearCookie(name, { path });
 }
+
+/**
+ * The access token of the person a screen is rendered for, from its screen cookie: only while the token is valid,
+ * the account active, the session open and no two-step enrolment due (the screen would not open for them either).
+ */
+export function createScreenViewer(checkAccess: AccessCheck) {
+  return async function screenViewer(request: FastifyRequest): Promise<{ accessToken: string; userId: string } | null> {
+    const accessToken = request.cookies?.[SCREEN_COOKIE];
+    if (!accessToken) return null;
+    const outcome = await checkAccess(accessToken);
+    if ("refused" in outcome || outcome.mfaEnrolmentDue) return null;
+    return { accessToken, userId: outcome.claims.userId };
+  };
+}
+
+export type ScreenViewer = ReturnType<typeof createScreenViewer>;
 
 /** The caller of a media route from the Bearer header or the media cookie, or null (anonymous, expired, signed out). */
 export function createMediaViewer(checkAccess: AccessCheck) {

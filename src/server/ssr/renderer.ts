@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { PageAssets, RenderPage } from "../../shared/ssr.js";
+import type { PageAssets, RenderPage, RendersForViewer } from "../../shared/ssr.js";
 import { projectRoot } from "../paths.js";
 
-export type PageRenderer = { render: RenderPage; assets: PageAssets };
+export type PageRenderer = { render: RenderPage; rendersForViewer: RendersForViewer; assets: PageAssets };
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isDynamicEntry?: boolean };
 
@@ -55,6 +55,6 @@ export async function loadPageRenderer(distDir = path.join(projectRoot, "dist"))
     throw new Error(`The site is not built (${path.relative(projectRoot, rendererFile)} is missing): run npm run build first.`);
   }
   const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Record<string, ManifestChunk>;
-  const module = (await import(pathToFileURL(rendererFile).href)) as { render: RenderPage };
-  return { render: module.render, assets: assetsFromBuild(manifest) };
+  const module = (await import(pathToFileURL(rendererFile).href)) as { render: RenderPage; rendersForViewer: RendersForViewer };
+  return { render: module.render, rendersForViewer: module.rendersForViewer, assets: assetsFromBuild(manifest) };
 }

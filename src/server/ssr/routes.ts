@@ -1,22 +1,29 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RenderResult } from "../../shared/ssr.js";
+import type { ScreenViewer } from "../platform/authenticate.js";
 import { acceptsGzip } from "./gzip-parts.js";
 import { type CachedPage, cachedPage, createPageCache, matchesEtag } from "./page-cache.js";
 import type { PageRenderer } from "./renderer.js";
+import { createViewerRenderLimit } from "./viewer-renders.js";
 
 // Browsers check back each time (a 304 when nothing changed); a CDN may keep a page a minute, and serve it a
 // little longer while it fetches the next one. Each copy it keeps has one nonce, matched by its own CSP header.
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
+// A screen rendered for its viewer holds their data: kept by no cache, not even the browser's.
+const VIEWER_PAGE_CACHE_CONTROL = "private, no-store";
 
 /**
  * Every GET outside /api and the static files is a page, rendered by React on the server and kept by URL and
- * content version (docs/decisions/034-rendered-page-cache.md); each response gets its own CSP nonce.
+ * content version (docs/decisions/034-rendered-page-cache.md); each response gets its own CSP nonce. The dashboard is
+ * rendered for its viewer when their screen cookie says who they are, and kept by nobody
+ * (docs/decisions/111-dashboard-rendered-for-its-viewer.md).
  */
 export async function pageRoutes(
   app: FastifyInstance,
-  options: { renderer: PageRenderer; publicOrigin: string; contentVersion: () => Promise<number> },
+  options: { renderer: PageRenderer; publicOrigin: string; contentVersion: () => Promise<number>; screenViewer: ScreenViewer },
 ) {
-  const { renderer, publicOrigin, contentVersion } = options;
+  const { renderer, publicOrigin, contentVersion, screenViewer } = options;
   // Younger than the browser's staleTime (5 minutes, query-client.ts): the data in a cached page never looks stale
   // when it hydrates, so the browser does not fetch it again.
   const cache = createPageCache({ maxEntries: 500, maxAgeMs: 4 * 60_000 });
@@ -35,16 +42,23 @@ export async function pageRoutes(
     return pending;
   };
 
+  /** The API in this process, as the page's request (its id in the log) and, with a token, as its viewer. */
+  const apiFor =
+    (requestId: string) =>
+    async (path: string, accessToken?: string): Promise<{ status: number; body: unknown }> => {
+      const headers: Record<string, string> = { "x-request-id": requestId };
+      if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+      const response = await app.inject({ method: "GET", url: path, headers });
+      return { status: response.statusCode, body: response.json() };
+    };
+
   const render = async (url: string, requestId: string, version: number) => {
     const result = await renderer.render({
       url,
       nonce: placeholderNonce,
       publicOrigin,
       assets: renderer.assets,
-      fetchApi: async (path) => {
-        const response = await app.inject({ method: "GET", url: path, headers: { "x-request-id": requestId } });
-        return { status: response.statusCode, body: response.json() };
-      },
+      fetchApi: apiFor(requestId),
     });
     const page = cachedPage({ ...result, url, build: renderer.assets.entryScript }, placeholderNonce, version);
     cache.set(url, version, page);
@@ -66,6 +80,36 @@ export async function pageRoutes(
     return copy ? { page: copy, copy: true } : { page, copy: false };
   };
 
+  const viewerRenders = createViewerRenderLimit();
+
+  /** The screen rendered for the person whose screen cookie came with the request; null when it is not theirs to have. */
+  const viewerPage = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderResult | null> => {
+    const viewer = await screenViewer(request);
+    if (!viewer || !viewerRenders.take(viewer.userId)) return null;
+    try {
+      const result = await renderer.render({
+        url: request.url,
+        nonce: reply.scriptNonce,
+        publicOrigin,
+        assets: renderer.assets,
+        fetchApi: apiFor(request.id),
+        viewer: { accessToken: viewer.accessToken },
+      });
+      return result.personal ? result : null;
+    } catch (error) {
+      // The shared page (the splash, which the browser completes) still opens the screen.
+      request.log.warn({ err: error }, "a screen could not be rendered for its viewer: the shared page is served");
+      return null;
+    }
+  };
+
+  // A signed-in screen opened from a page (another site's, or one of ours that another site may hold) is kept from
+  // its opener. One the person opened themselves (the address bar, a bookmark, a new tab) has no opener to be kept
+  // from, and is spared the fresh renderer process the isolation costs (docs/decisions/110-signed-in-screens-start-lighter.md).
+  const isolate = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers["sec-fetch-site"] !== "none") reply.header("cross-origin-opener-policy", "same-origin");
+  };
+
   // The sign-in screens come rendered and their forms say method="post": one sent before the page's scripts took it
   // over (a password manager submitting at once) comes here, is not read, and goes back to its page, so that what was
   // typed never ends up in an address. The API itself takes JSON only.
@@ -79,17 +123,23 @@ export async function pageRoutes(
   });
 
   app.get("/*", async (request, reply) => {
+    const forViewer = renderer.rendersForViewer(request.url);
+    const personal = forViewer ? await viewerPage(request, reply) : null;
+    if (personal) {
+      reply.header("cache-control", VIEWER_PAGE_CACHE_CONTROL).header("vary", "accept-encoding, cookie, sec-fetch-site");
+      if (personal.isolated) isolate(request, reply);
+      return reply.status(personal.status).type("text/html; charset=utf-8").send(personal.html);
+    }
+
     const { page, copy } = await pageFor(request.url, request.id);
     // A stand-in while the database is away: no shared cache may keep it.
     if (copy) reply.header("x-page-copy", "last-good");
+    const varies = ["accept-encoding", ...(forViewer ? ["cookie"] : []), ...(page.isolated ? ["sec-fetch-site"] : [])];
     reply
       .header("cache-control", copy ? "no-cache" : PAGE_CACHE_CONTROL)
       .header("etag", page.etag)
-      .header("vary", page.isolated ? "accept-encoding, sec-fetch-site" : "accept-encoding");
-    // A signed-in screen opened from a page (another site's, or one of ours that another site may hold) is kept from
-    // its opener. One the person opened themselves (the address bar, a bookmark, a new tab) has no opener to be kept
-    // from, and is spared the fresh renderer process the isolation costs (docs/decisions/110-signed-in-screens-start-lighter.md).
-    if (page.isolated && request.headers["sec-fetch-site"] !== "none") reply.header("cross-origin-opener-policy", "same-origin");
+      .header("vary", varies.join(", "));
+    if (page.isolated) isolate(request, reply);
     if (page.status === 200 && matchesEtag(request.headers["if-none-match"], page.etag)) {
       // The browser keeps the copy it has, with the nonce it came with: a new CSP here would not match it.
       reply.removeHeader("content-security-policy");

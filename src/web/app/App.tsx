@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { SplashScreen } from "../components/ui/SplashScreen";
+import type { RenderedSession } from "../lib/session/rendered-session";
 import { AppErrorBoundary } from "./AppErrorBoundary";
 import { PublicLayout } from "./PublicLayout";
 import { preloadable } from "./preloadable";
@@ -14,6 +15,9 @@ const PortalRoot = preloadable(() => shell().then((parts) => parts.PortalRoot));
 const AuthArea = preloadable(() => shell().then((parts) => parts.AuthArea));
 const SignedInArea = preloadable(() => shell().then((parts) => parts.SignedInArea));
 const GuardedScreen = preloadable(() => shell().then((parts) => parts.GuardedScreen));
+
+/** A screen rendered for its viewer, taken over by this tab (portal-shell.tsx), once the shell is loaded. */
+export const adoptRenderedPortal = (rendered: RenderedSession) => shell().then((parts) => parts.adoptRenderedPortal(rendered));
 
 /** Loads the portal's shell before its first render (entry-client.tsx), so it renders in one pass. */
 export const loadPortalShell = () => Promise.all([PortalRoot, AuthArea, SignedInArea, GuardedScreen].map((part) => part.load()));

@@ -8,7 +8,8 @@ import { NotificationBell } from "../features/notifications/NotificationBell";
 import { RealtimeSync } from "../features/realtime/RealtimeSync";
 import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
-import { conversationsPageKey } from "../lib/queries/conversations";
+import { firstDataOf, firstPageOf } from "../lib/first-data";
+import { conversationsPageKey, conversationsQuery } from "../lib/queries/conversations";
 import { useAuth } from "../lib/session/AuthProvider";
 import { AnimatedOutlet } from "./AnimatedOutlet";
 import { BrandLink, SiteHeader } from "./SiteHeader";
@@ -16,9 +17,10 @@ import { UserMenu } from "./UserMenu";
 
 /**
  * What the layout shows on every signed-in screen (the notifications, the unread messages of the first page of
- * conversations): the screen's HTML asks for them with the screen's own first data (docs/decisions/109-first-data-from-the-html.md).
+ * conversations): the screen's HTML asks for them with the screen's own first data (docs/decisions/109-first-data-from-the-html.md),
+ * or the server renders them with a screen rendered for its viewer.
  */
-export const firstData = [notificationsQuery.queryKey, conversationsPageKey(1)];
+export const firstData = [firstDataOf(notificationsQuery), firstPageOf(conversationsQuery, conversationsPageKey(1))];
 
 // The hover colours belong to the other links only: on the current one they would pale its background under its white text.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,6 +1,7 @@
 import type { PageAssets } from "../../shared/ssr";
 import { interBootScript } from "../lib/inter-font";
-import { earlyRefreshScript } from "../lib/session/early-refresh";
+import { earlyRefreshScript, sessionCheckScript } from "../lib/session/early-refresh";
+import { SESSION_MISMATCH_CLASS } from "../lib/session/rendered-session";
 import { themeBootScript } from "../lib/theme";
 
 export const APP_STATE_ELEMENT_ID = "app-state";
@@ -28,7 +29,8 @@ function scriptsAfterLoad(entryScript: string, modulePreloads: string[], nonce: 
   const start = `function(){f.modulePreloads.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";document.head.append(l)});var s=document.createElement("script");s.type="module";s.src=f.entryScript;s.nonce=n;s.fetchPriority="low";document.head.append(s)}`;
   // "Painted" is the browser's paint entry, written once the frame was shown (a browser without one: at load); then
   // one frame more. A tab opened in the background paints, and so starts its scripts, once it is shown.
-  const whenReady = `var loaded=false,painted=!(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")>=0);function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(go,0)})}addEventListener("load",function(){loaded=true;ready()},{once:true});if(!painted)new PerformanceObserver(function(l,o){o.disconnect();painted=true;ready()}).observe({type:"paint",buffered:true})`;
+  // A page kept hidden (a screen rendered for another session, see rendered-session.ts) paints nothing: it starts at load.
+  const whenReady = `var loaded=false,painted=!(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")>=0)||document.documentElement.classList.contains(${JSON.stringify(SESSION_MISMATCH_CLASS)});function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(go,0)})}addEventListener("load",function(){loaded=true;ready()},{once:true});if(!painted)new PerformanceObserver(function(l,o){o.disconnect();painted=true;ready()}).observe({type:"paint",buffered:true})`;
   return `<script nonce="${nonce}">(function(f,n){var go=${start};${whenReady}})(${files},document.currentScript.nonce)</script>`;
 }
 
@@ -43,8 +45,11 @@ export function documentHtml(parts: {
   lazyModules?: string[];
   /** When the scripts start: at once (a signed-in screen, whose HTML is the splash) or once the page has loaded. */
   scripts: "at-once" | "after-load";
-  /** A signed-in screen: the session's refresh starts from the HTML, then its first data (API paths without /api). */
-  signedIn?: { firstData: string[] };
+  /**
+   * A signed-in screen: the session's refresh starts from the HTML, then its first data (API paths without /api); or,
+   * rendered for its viewer, the HTML checks that this browser's session is theirs.
+   */
+  signedIn?: { firstData: string[] } | { renderedFor: string };
 }): string {
   const { assets, nonce } = parts;
   const modulePreloads = [
@@ -52,13 +57,19 @@ export function documentHtml(parts: {
   ];
   // JSON in a script element must not be able to close it.
   const state = JSON.stringify(parts.state).replace(/</g, "\\u003c");
+  const { signedIn } = parts;
+  const sessionScript = !signedIn
+    ? ""
+    : "renderedFor" in signedIn
+      ? sessionCheckScript(signedIn.renderedFor)
+      : earlyRefreshScript(signedIn.firstData);
   return `<!doctype html>
 <html lang="en-NG">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#051822">
-<script nonce="${nonce}">${themeBootScript};${interBootScript}${parts.signedIn ? `;${earlyRefreshScript(parts.signedIn.firstData)}` : ""}</script>
+<script nonce="${nonce}">${themeBootScript};${interBootScript}${sessionScript ? `;${sessionScript}` : ""}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
 ${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
 ${parts.scripts === "at-once" ? scriptsAtOnce(assets.entryScript, modulePreloads, nonce) : scriptsAfterLoad(assets.entryScript, modulePreloads, nonce)}

@@ -1,8 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { hydrate, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SplashScreen } from "../components/ui/SplashScreen";
+import { portalQueryClient } from "../lib/portal-query-client";
 import { AuthProvider, useAuth } from "../lib/session/AuthProvider";
+import { adoptRenderedSession } from "../lib/session/auth-store";
+import type { RenderedPortal, RenderedSession } from "../lib/session/rendered-session";
 import { RequireAllowed } from "./RequireAllowed";
 import { RequireAuth } from "./RequireAuth";
 import { PortalScreen } from "./RouteScreen";
@@ -22,6 +25,18 @@ export function PortalRoot() {
       <Outlet />
     </AuthProvider>
   );
+}
+
+/**
+ * A screen the server rendered for its viewer, taken over by this tab: its session (when this browser remembers the
+ * same person within their 30 minutes) and its answers in the portal's query cache. Null when the session is not
+ * this browser's: the page is then drawn anew, as for any remembered session.
+ */
+export function adoptRenderedPortal(rendered: RenderedSession): RenderedPortal | null {
+  const snapshot = adoptRenderedSession(rendered.user, rendered.accessToken);
+  if (!snapshot) return null;
+  hydrate(portalQueryClient, rendered.queries);
+  return { snapshot, queryClient: portalQueryClient };
 }
 
 function LazyLayout({ layout: Layout }: { layout: ComponentType }) {

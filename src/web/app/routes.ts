@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { matchPath, matchRoutes } from "react-router";
 import {
@@ -15,9 +15,10 @@ import {
 } from "../../shared/access";
 import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { ApiQueryKey } from "../lib/api-query";
+import type { FirstData } from "../lib/first-data";
 import { preloadable } from "./preloadable";
 
-type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient) => unknown; firstData?: QueryKey[] };
+type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient) => unknown; firstData?: FirstData[] };
 
 /** A page component that loads its code on first render; once loaded (see `load`), it renders at once. */
 type LoadablePage = ComponentType;
@@ -45,7 +46,7 @@ function lazyPage(importPage: () => Promise<PageModule>) {
  */
 function webModule(file: string, importPage: () => Promise<PageModule>) {
   let prefetch: PageModule["prefetch"];
-  let firstData: QueryKey[] = [];
+  let firstData: FirstData[] = [];
   const page = lazyPage(() =>
     importPage().then((module) => {
       prefetch = module.prefetch;
@@ -128,6 +129,12 @@ export type PortalRoute = {
   serverRendered?: boolean;
   /** The public data a server-rendered screen shows, loaded before the server renders it (beside the company's). */
   data?: ApiQueryKey[];
+  /**
+   * A signed-in screen the server renders for its viewer, with what it shows first (`firstData`), when their screen
+   * cookie comes with the request; the browser hydrates it (docs/decisions/111-dashboard-rendered-for-its-viewer.md).
+   * Its path must lie under the cookie's (VIEWER_SCREENS_PATH); other browsers get the splash as before.
+   */
+  rendersForViewer?: boolean;
   /** Who may open the screen (src/shared/access.ts); others are sent to their own dashboard. */
   allow?: (viewer: Viewer) => boolean;
   Page: LoadablePage;
@@ -140,10 +147,11 @@ export type PortalRoute = {
    */
   prefetch: (queryClient: QueryClient) => void;
   /**
-   * The API keys of what a signed-in screen shows first (the page module's `firstData` export), once its code is
-   * loaded: its HTML asks for them as soon as the session is renewed, before the scripts have arrived.
+   * What a signed-in screen shows first (the page module's `firstData` export), once its code is loaded: its HTML
+   * asks for it as soon as the session is renewed, before the scripts have arrived, or the server renders the screen
+   * with it (`rendersForViewer`).
    */
-  firstData: () => QueryKey[];
+  firstData: () => FirstData[];
 };
 
 const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../pages/portal/DashboardPage"));
@@ -180,7 +188,7 @@ export const portalRoutes: PortalRoute[] = [
     serverRendered: true,
     ...webModule("pages/auth/ForgotPasswordPage", () => import("../pages/auth/ForgotPasswordPage")),
   },
-  { path: "/dashboard", title: "Dashboard", layout: "portal", ...dashboardPage },
+  { path: "/dashboard", title: "Dashboard", layout: "portal", rendersForViewer: true, ...dashboardPage },
   // The office's department dashboards: each opens for those whose data it shows (the same rules as the API's).
   {
     path: "/dashboard/hr",

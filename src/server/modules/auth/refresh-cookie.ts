@@ -1,14 +1,15 @@
 import "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { REFRESH_TOKEN_IN_BODY_HEADER } from "../../../shared/auth.js";
-import { clearMediaCookie, setMediaCookie } from "../../platform/authenticate.js";
+import { clearAccessTokenCookies, setAccessTokenCookies } from "../../platform/authenticate.js";
 import { SESSION_MAX_HOURS } from "./sessions.js";
 
 export const REFRESH_COOKIE = "cb_refresh";
 
 /**
  * The session's httpOnly cookies, for every way of signing in (password, passkey) and every refresh: the refresh
- * token for /api/auth, and the access token again for the private photos of /api/media (an <img> sends no header).
+ * token for /api/auth, and the access token again for the private photos of /api/media (an <img> sends no header)
+ * and for the dashboard's HTML, rendered for its viewer.
  */
 export function setSessionCookies(reply: FastifyReply, tokens: { refreshToken: string; accessToken: string }, secure: boolean) {
   reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
@@ -18,13 +19,13 @@ export function setSessionCookies(reply: FastifyReply, tokens: { refreshToken: s
     path: "/api/auth",
     maxAge: SESSION_MAX_HOURS * 3600,
   });
-  setMediaCookie(reply, tokens.accessToken, secure);
+  setAccessTokenCookies(reply, tokens.accessToken, secure);
 }
 
 /** Signed out, deleted or refused: neither cookie stays. */
 export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: "/api/auth" });
-  clearMediaCookie(reply);
+  clearAccessTokenCookies(reply);
 }
 
 /** An API client asked at sign-in for the refresh token in the answer (browsers keep it in the cookie only). */

@@ -16,6 +16,7 @@ import {
   subscribeAuth,
   updateSessionUser,
 } from "./auth-store";
+import { useRenderedPortal } from "./rendered-session";
 
 export type AuthState = {
   status: AuthStatus;
@@ -47,7 +48,9 @@ const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as con
  * tabs; with it the portal's query cache, whose private data is dropped when the person changes.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getServerAuthSnapshot);
+  // A screen rendered for its viewer was rendered, and is hydrated, with its viewer's session and answers.
+  const rendered = useRenderedPortal();
+  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, () => rendered?.snapshot ?? getServerAuthSnapshot());
 
   useEffect(() => {
     checkSession();
@@ -93,7 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [snapshot],
   );
   return (
-    <QueryClientProvider client={portalQueryClient}>
+    <QueryClientProvider client={rendered?.queryClient ?? portalQueryClient}>
       <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
     </QueryClientProvider>
   );

@@ -39,6 +39,7 @@ type RefreshResult = { accessToken: string; user: SessionUser; mfaEnrolmentRequi
 const REFRESH_RETRIES = 3;
 const REFRESH_BASE_DELAY_MS = 200;
 
+/** What the server renders with, and the browser hydrates with, unless a screen was rendered for its viewer (rendered-session.ts). */
 const SERVER_SNAPSHOT: AuthSnapshot = { status: "unknown", user: null, ended: null, mfaEnrolmentRequired: false };
 
 let snapshot: AuthSnapshot | null = null;
@@ -182,6 +183,19 @@ export async function restoreSession(): Promise<void> {
   if (outcome === "refreshed") noteActivity(true);
   else if (outcome === "expired") await endSession("expired", { tellServer: false });
   else publish({ status: "unavailable", user: record.user, ended: null, mfaEnrolmentRequired: false });
+}
+
+/**
+ * The session a screen was rendered with on the server (docs/decisions/111-dashboard-rendered-for-its-viewer.md), taken
+ * as this tab's when this browser remembers the same person within their 30 minutes: the access token the page came
+ * with is held as a refresh's would be, so the page needs no refresh to start. Answers the snapshot to hydrate with,
+ * or null (another person's, none, or expired here): the page is then drawn as for any remembered session.
+ */
+export function adoptRenderedSession(user: SessionUser, token: string): AuthSnapshot | null {
+  const record = readSessionRecord();
+  if (!record || record.user.id !== user.id || isSessionExpired(record, Date.now())) return null;
+  holdSession(user, token, { fresh: false, active: true, mfaEnrolmentRequired: false });
+  return getAuthSnapshot();
 }
 
 /** After the two sign-in steps of docs/product.md#sign-in. */

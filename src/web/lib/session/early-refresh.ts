@@ -1,3 +1,4 @@
+import { SESSION_MISMATCH_CLASS } from "./rendered-session";
 import { INACTIVITY_LIMIT_MS, SESSION_STORAGE_KEY } from "./session-record";
 
 /** Tabs take turns to refresh: the server rotates the refresh cookie, and presenting an old one ends the session. */
@@ -16,6 +17,22 @@ declare global {
 }
 
 /**
+ * JS: a function answering the session record this browser remembers (session-record.ts) while it is within its
+ * inactivity limit, else null. The head's scripts run before any module, so they read it themselves.
+ */
+const rememberedSession = `function(){try{var r=localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)});if(!r)return null;var s=JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(r),function(c){return c.charCodeAt(0)})));return Date.now()-s.lastActive<${INACTIVITY_LIMIT_MS}?s:null}catch(e){return null}}`;
+
+/**
+ * Runs in the <head> of a screen rendered for its viewer (docs/decisions/111-dashboard-rendered-for-its-viewer.md):
+ * when this browser does not remember that person within their 30 minutes (signed out here, another person, or
+ * inactive too long), the page is hidden until its scripts have taken it over (they draw it anew, which sends the
+ * tab to /login): a person's data is not shown to whoever opens the browser after them.
+ */
+export function sessionCheckScript(userId: string): string {
+  return `(function(){var s=(${rememberedSession})();if(!s||!s.user||s.user.id!==${JSON.stringify(userId).replace(/</g, "\\u003c")})document.documentElement.classList.add(${JSON.stringify(SESSION_MISMATCH_CLASS)})})()`;
+}
+
+/**
  * Runs in the <head> of a signed-in screen (docs/decisions/105-signed-in-screens-start-fast.md): when this browser
  * remembers a session that is still within its inactivity limit, asks for its new access token at once, holding the
  * tabs' refresh lock until the answer is in, so the answer is on its way while the scripts download. The auth store
@@ -28,7 +45,7 @@ export function earlyRefreshScript(firstData: string[]): string {
   const askFirstData = firstData.length
     ? `var d=${JSON.stringify(firstData).replace(/</g, "\\u003c")};window.earlyData={};e.then(function(a){if(!a.ok)return;return a.clone().json().then(function(b){var t=b&&b.data&&b.data.accessToken;var o=window.earlyData;if(t&&o)d.forEach(function(p){setTimeout(function(){if(!(p in o))o[p]=fetch("/api"+p,{credentials:"include",headers:{accept:"application/json",authorization:"Bearer "+t}})},0)})})}).catch(function(){})`
     : "";
-  return `(function(){try{var r=localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)});if(!r)return;var s=JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(r),function(c){return c.charCodeAt(0)})));if(!(Date.now()-s.lastActive<${INACTIVITY_LIMIT_MS}))return}catch(e){return}function go(){return fetch("/api/auth/refresh",{method:"POST",credentials:"include",headers:{accept:"application/json","content-type":"application/json"},body:"{}"})}var e=navigator.locks?new Promise(function(done){navigator.locks.request(${JSON.stringify(REFRESH_LOCK)},function(){var p=go();done(p);return p.catch(function(){})})}):go();window.earlyRefresh=e;${askFirstData}})()`;
+  return `(function(){if(!(${rememberedSession})())return;function go(){return fetch("/api/auth/refresh",{method:"POST",credentials:"include",headers:{accept:"application/json","content-type":"application/json"},body:"{}"})}var e=navigator.locks?new Promise(function(done){navigator.locks.request(${JSON.stringify(REFRESH_LOCK)},function(){var p=go();done(p);return p.catch(function(){})})}):go();window.earlyRefresh=e;${askFirstData}})()`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { activeProjectStatuses } from "../../../../shared/project-terms";
+import { firstDataOf } from "../../../lib/first-data";
 import { projectFeedQuery, projectsListQuery } from "../../../lib/queries/projects";
 
 /** The dashboard loads this many projects, most recently changed first (the project office has its own list). */
@@ -12,8 +13,11 @@ export const UNDER_WAY = { status: activeProjectStatuses.join(","), pageSize: 1 
 const latestProjects = projectsListQuery(DASHBOARD_PROJECTS);
 const underWay = projectsListQuery(UNDER_WAY);
 
-/** Their keys: a signed-in dashboard's HTML asks for them as soon as its session is renewed (lib/session/early-refresh.ts). */
-export const dashboardFirstData = [latestProjects.queryKey, underWay.queryKey, projectFeedQuery.queryKey];
+/**
+ * A signed-in dashboard's HTML asks for them as soon as its session is renewed (lib/session/early-refresh.ts), or the
+ * server renders the dashboard with them for its viewer.
+ */
+export const dashboardFirstData = [latestProjects, underWay, projectFeedQuery].map(firstDataOf);
 
 /**
  * Asks for what the dashboard shows first as soon as the session is restored, while its screen is still being drawn

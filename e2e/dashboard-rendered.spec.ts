@@ -1,0 +1,124 @@
+import type { Page } from "@playwright/test";
+import { PASSWORD, signIn } from "./accounts";
+import { expect, test, waitForHydration } from "./fixtures";
+import { layoutShiftsOf, watchLayoutShifts } from "./layout-shifts";
+import { confirmedClient, createProject, staffAccount, uniqueName } from "./projects-kit";
+
+// A phone: the dashboard's first project card is on screen as it opens.
+test.use({ viewport: { width: 412, height: 915 } });
+
+declare global {
+  interface Window {
+    /** The dashboard's heading as the server's HTML put it in the page. */
+    firstHeading?: Element | null;
+  }
+}
+
+/** Holds every script of the site back until `release` is called: what shows meanwhile is the server's HTML alone. */
+async function holdScripts(page: Page) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Rewrites the session this browser remembers (session-record.ts: base64 of its JSON), as time or a person would. */
+function changeRememberedSession(page: Page, change: "inactive for 31 minutes" | "storage emptied") {
+  return page.evaluate((what) => {
+    const key = "crestbuild.session";
+    if (what === "storage emptied") return localStorage.clear();
+    const bytes = Uint8Array.from(atob(localStorage.getItem(key) ?? ""), (character) => character.charCodeAt(0));
+    const record = JSON.parse(new TextDecoder().decode(bytes));
+    record.lastActive = Date.now() - 31 * 60_000;
+    const encoded = new TextEncoder().encode(JSON.stringify(record));
+    localStorage.setItem(key, btoa(String.fromCharCode(...encoded)));
+  }, change);
+}
+
+test("the dashboard reopened comes rendered for its viewer: projects on screen before any script, hydrated in place, nothing moved, no session or data asked for", async ({
+  page,
+  context,
+  request,
+}) => {
+  const office = await staffAccount(request, "Projects", "Bisi");
+  const client = await confirmedClient(request, "Halima");
+  const title = uniqueName("Jabi lakeside duplex ");
+  await createProject(request, office, {
+    title,
+    description: "A duplex by the lake.",
+    category: "residential",
+    city: "Abuja",
+    clientId: client.id,
+  });
+  await signIn(page, client.email);
+  await expect(page).toHaveURL("/dashboard");
+
+  // Opened again on a slow phone's processor, its scripts held back, watching for layout shifts from the first paint.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await watchLayoutShifts(page);
+  const asked: string[] = [];
+  page.on("request", (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith("/api/") && !pathname.startsWith("/api/realtime") && !pathname.startsWith("/api/analytics"))
+      asked.push(pathname);
+  });
+  const releaseScripts = await holdScripts(page);
+  await page.reload();
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(`Welcome, ${client.firstName}`);
+  await expect(page.getByRole("article").getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByText("1 in all")).toBeVisible();
+  await page.evaluate(() => {
+    window.firstHeading = document.querySelector("main h1");
+  });
+
+  releaseScripts();
+  await waitForHydration(page);
+  expect(await page.evaluate(() => window.firstHeading === document.querySelector("main h1")), "the heading is the server's").toBe(true);
+  await page.waitForLoadState("networkidle");
+  // The session came with the page (no refresh) and so did what the screen and its layout show (no list asked for).
+  expect(asked).toEqual([]);
+  const { total, moved } = await layoutShiftsOf(page);
+  expect(total, `layout shift (moved: ${moved})`).toBeLessThanOrEqual(0.02);
+
+  // Hydrated: its links and the session work as in any signed-in screen.
+  await page.getByRole("article").getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+});
+
+for (const change of ["inactive for 31 minutes", "storage emptied"] as const) {
+  test(`a dashboard rendered for a session this browser no longer holds (${change}) is never shown: the browser goes to sign in`, async ({
+    page,
+    request,
+  }) => {
+    const client = await confirmedClient(request, "Musa");
+    await signIn(page, client.email);
+    await expect(page).toHaveURL("/dashboard");
+    await changeRememberedSession(page, change);
+
+    const releaseScripts = await holdScripts(page);
+    await page.reload();
+    // The server rendered it (its cookie still holds a valid token), but the page keeps it hidden.
+    await expect(page.locator("main h1")).toHaveText(`Welcome, ${client.firstName}`);
+    await expect(page.locator("main h1")).toBeHidden();
+    releaseScripts();
+    await expect(page).toHaveURL("/login");
+    if (change === "inactive for 31 minutes") {
+      await expect(page.getByRole("status")).toHaveText("Your session has expired. Please sign in again.");
+    }
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Typed into and signed in from there, the same browser has its dashboard again.
+    await page.unroute("**/assets/*.js");
+    await page.getByLabel("Email", { exact: true }).fill(client.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${client.firstName}`);
+  });
+}
