@@ -99,12 +99,15 @@ export async function staffAtTheirDesk(
 
 export const tile = (page: Page, name: string) => page.getByRole("figure", { name, exact: true });
 
-/** The person's video in this tile plays: it has a size and its decoded frames keep coming. */
-export async function expectVideoPlaying(video: Locator) {
+/**
+ * The person's video in this tile plays: it has a size and its decoded frames keep coming (within `framesWithinMs`:
+ * how fast is bench/calls.ts's figure, not this check's).
+ */
+export async function expectVideoPlaying(video: Locator, { framesWithinMs = 10_000 } = {}) {
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
   const frames = () => video.evaluate((element: HTMLVideoElement) => element.getVideoPlaybackQuality().totalVideoFrames);
   const before = await frames();
-  await expect.poll(frames, { message: "decoded frames keep coming", timeout: 10_000 }).toBeGreaterThan(before + 5);
+  await expect.poll(frames, { message: "decoded frames keep coming", timeout: framesWithinMs }).toBeGreaterThan(before + 5);
 }
 
 /** Every camera, microphone and screen track the page ever opened has ended (the camera light is off). */
