@@ -16,6 +16,10 @@ export type PageAssets = {
  */
 export const VIEWER_SCREENS_PATH = "/dashboard";
 
+/** Whether a page's path lies where the screen cookie goes: elsewhere no viewer can be recognised. */
+export const isUnderViewerScreensPath = (pathname: string) =>
+  pathname === VIEWER_SCREENS_PATH || pathname.startsWith(`${VIEWER_SCREENS_PATH}/`);
+
 /** The signed-in person a page is rendered for: the renderer asks the API as them, with their access token. */
 export type PageViewer = { accessToken: string };
 
