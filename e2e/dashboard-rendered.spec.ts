@@ -81,6 +81,8 @@ test("the dashboard reopened comes rendered for its viewer: projects on screen b
   releaseScripts();
   await waitForHydration(page);
   expect(await page.evaluate(() => window.firstHeading === document.querySelector("main h1")), "the heading is the server's").toBe(true);
+  // The access token the page came with is no longer in the document, only in the session's memory.
+  await expect(page.locator("#app-state")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
   // The session came with the page (no refresh) and so did what the screen and its layout show (no list asked for).
   expect(asked).toEqual([]);

@@ -24,6 +24,8 @@ const state = JSON.parse(stateElement?.textContent ?? "{}") as {
   /** A signed-in screen rendered for its viewer: their session and the answers it shows. */
   portal?: RenderedSession;
 };
+// A page rendered for its viewer brought their access token: from here on it lives in memory only (decision 015).
+if (state.portal) stateElement?.remove();
 // The HTTP client (retries, the session's token) is loaded at the first fetch: the first page's data came with its HTML.
 const siteData = createSiteData(async (path) => {
   const { apiRequestWithRetry } = await import("./lib/http");
