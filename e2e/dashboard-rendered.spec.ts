@@ -68,6 +68,13 @@ test("the dashboard reopened comes rendered for its viewer: projects on screen b
     if (pathname.startsWith("/api/") && !pathname.startsWith("/api/realtime") && !pathname.startsWith("/api/analytics"))
       asked.push(pathname);
   });
+  // What the realtime connection said, to tell a refetch it asked for (a pushed change, a reconnection) from the page's own.
+  const pushed: string[] = [];
+  page.on("websocket", (socket) => {
+    pushed.push("opened");
+    socket.on("framereceived", (frame) => pushed.push(String(frame.payload).slice(0, 60)));
+    socket.on("close", () => pushed.push("closed"));
+  });
   const releaseScripts = await holdScripts(page);
   await page.reload();
   const heading = page.getByRole("heading", { level: 1 });
@@ -80,12 +87,15 @@ test("the dashboard reopened comes rendered for its viewer: projects on screen b
 
   releaseScripts();
   await waitForHydration(page);
+  // The session came with the page (no refresh) and so did what the screen and its layout show: hydrated, the page
+  // has asked for nothing (a query without its answer asks as its screen is committed, before this is seen).
+  expect(asked, `asked for as the page started (realtime: ${pushed.join(" | ")})`).toEqual([]);
   expect(await page.evaluate(() => window.firstHeading === document.querySelector("main h1")), "the heading is the server's").toBe(true);
   // The access token the page came with is no longer in the document, only in the session's memory.
   await expect(page.locator("#app-state")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
-  // The session came with the page (no refresh) and so did what the screen and its layout show (no list asked for).
-  expect(asked).toEqual([]);
+  // Later, only what the realtime connection says changed is fetched again; the session is never renewed to start.
+  expect(asked, `realtime: ${pushed.join(" | ")}`).not.toContain("/api/auth/refresh");
   const { total, moved } = await layoutShiftsOf(page);
   expect(total, `layout shift (moved: ${moved})`).toBeLessThanOrEqual(0.02);
 
