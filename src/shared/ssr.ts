@@ -44,11 +44,12 @@ export type RenderResult = {
    * when it was opened from a page).
    */
   isolated: boolean;
-  /** Rendered for its viewer: their data, never kept in the page cache nor by any shared cache. */
-  personal: boolean;
 };
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderResult>;
 
-/** Whether the screen at this path is rendered for its signed-in viewer when the page route recognises them. */
+/**
+ * Whether the screen at this path is rendered for its signed-in viewer when the page route recognises them (with
+ * `viewer`, `render` then answers their page: their data, for no cache to keep).
+ */
 export type RendersForViewer = (url: string) => boolean;

@@ -5,7 +5,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { ApiError, unwrapEnvelope } from "../shared/api";
 import type { SessionUser } from "../shared/auth";
-import type { PageViewer, RenderPage, RenderRequest, RenderResult, RendersForViewer } from "../shared/ssr";
+import {
+  isUnderViewerScreensPath,
+  type PageViewer,
+  type RenderPage,
+  type RenderRequest,
+  type RenderResult,
+  type RendersForViewer,
+} from "../shared/ssr";
 import { productWording } from "../shared/wording";
 import { App, loadPortalShell } from "./app/App";
 import { AppProviders } from "./app/AppProviders";
@@ -140,7 +147,6 @@ async function renderPortalScreen(route: PortalRoute, request: RenderRequest): P
     // The signed-in screens only: a sign-in screen holds nothing another site's window could use, and the opener
     // isolation would cost it a fresh renderer process (docs/decisions/108-sign-in-screens-server-rendered.md).
     isolated: !route.serverRendered,
-    personal: false,
   };
 }
 
@@ -182,7 +188,6 @@ async function renderForViewer(route: PortalRoute, request: RenderRequest, viewe
       signedIn: { renderedFor: user.id },
     }),
     isolated: true,
-    personal: true,
   };
 }
 
@@ -232,9 +237,12 @@ export const render: RenderPage = async (request) => {
       scripts: "after-load",
     }),
     isolated: false,
-    personal: false,
   };
 };
 
-export const rendersForViewer: RendersForViewer = (url) =>
-  matchPortalRoute(new URL(url, "http://page.invalid").pathname)?.rendersForViewer === true;
+// Asked of every page: matching the portal's routes cost a fifth of a cached page's time (bench/http.ts), so only
+// where the screen cookie can come.
+export const rendersForViewer: RendersForViewer = (url) => {
+  const pathname = url.split("?")[0] ?? "";
+  return isUnderViewerScreensPath(pathname) && matchPortalRoute(pathname)?.rendersForViewer === true;
+};

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isUnderViewerScreensPath, type RenderResult } from "../../shared/ssr.js";
+import type { RenderResult } from "../../shared/ssr.js";
 import type { ScreenViewer } from "../platform/authenticate.js";
 import { acceptsGzip } from "./gzip-parts.js";
 import { type CachedPage, cachedPage, createPageCache, matchesEtag } from "./page-cache.js";
@@ -87,7 +87,7 @@ export async function pageRoutes(
     const viewer = await screenViewer(request);
     if (!viewer || !viewerRenders.take(viewer.userId)) return null;
     try {
-      const result = await renderer.render({
+      return await renderer.render({
         url: request.url,
         nonce: reply.scriptNonce,
         publicOrigin,
@@ -95,7 +95,6 @@ export async function pageRoutes(
         fetchApi: apiFor(request.id),
         viewer: { accessToken: viewer.accessToken },
       });
-      return result.personal ? result : null;
     } catch (error) {
       // The shared page (the splash, which the browser completes) still opens the screen.
       request.log.warn({ err: error }, "a screen could not be rendered for its viewer: the shared page is served");
@@ -123,8 +122,7 @@ export async function pageRoutes(
   });
 
   app.get("/*", async (request, reply) => {
-    // Matching the route cost a fifth of a cached page's time (bench/http.ts): only where the screen cookie can come.
-    const forViewer = isUnderViewerScreensPath(request.url.split("?")[0] ?? "") && renderer.rendersForViewer(request.url);
+    const forViewer = renderer.rendersForViewer(request.url);
     const personal = forViewer ? await viewerPage(request, reply) : null;
     if (personal) {
       reply.header("cache-control", VIEWER_PAGE_CACHE_CONTROL).header("vary", "accept-encoding, cookie, sec-fetch-site");
