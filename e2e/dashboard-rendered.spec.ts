@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PASSWORD, signIn } from "./accounts";
 import { expect, test, waitForHydration } from "./fixtures";
 import { layoutShiftsOf, watchLayoutShifts } from "./layout-shifts";
-import { confirmedClient, createProject, staffAccount, uniqueName } from "./projects-kit";
+import { clientWithAProject, confirmedClient } from "./projects-kit";
 
 // A phone: the dashboard's first project card is on screen as it opens.
 test.use({ viewport: { width: 412, height: 915 } });
@@ -45,16 +45,13 @@ test("the dashboard reopened comes rendered for its viewer: projects on screen b
   context,
   request,
 }) => {
-  const office = await staffAccount(request, "Projects", "Bisi");
-  const client = await confirmedClient(request, "Halima");
-  const title = uniqueName("Jabi lakeside duplex ");
-  await createProject(request, office, {
-    title,
+  const { client, project } = await clientWithAProject(request, {
+    staff: "Bisi",
+    client: "Halima",
+    project: "Jabi lakeside duplex ",
     description: "A duplex by the lake.",
-    category: "residential",
-    city: "Abuja",
-    clientId: client.id,
   });
+  const { title } = project;
   await signIn(page, client.email);
   await expect(page).toHaveURL("/dashboard");
 

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 import { layoutShiftsOf, watchLayoutShifts } from "./layout-shifts";
-import { confirmedClient, createProject, staffAccount, uniqueName } from "./projects-kit";
+import { clientWithAProject, confirmedClient, createProject, staffAccount, uniqueName } from "./projects-kit";
 
 // A tall phone: the dashboard's cards stack, and the first of them, and what comes after them while they load, are on screen as it opens.
 test.use({ viewport: { width: 412, height: 915 } });
@@ -201,16 +201,13 @@ test("the dashboard's HTML asks for its first data and its layout's as soon as t
   context,
   request,
 }) => {
-  const office = await staffAccount(request, "Projects", "Tunde");
-  const client = await confirmedClient(request, "Ngozi");
-  const title = uniqueName("Asokoro terrace ");
-  await createProject(request, office, {
-    title,
+  const { client, project } = await clientWithAProject(request, {
+    staff: "Tunde",
+    client: "Ngozi",
+    project: "Asokoro terrace ",
     description: "Four terraced homes.",
-    category: "residential",
-    city: "Abuja",
-    clientId: client.id,
   });
+  const { title } = project;
   await signIn(page, client.email);
   await expect(page).toHaveURL("/dashboard");
 

@@ -38,6 +38,26 @@ export function createProject(request: APIRequestContext, office: Account, proje
   return api<ProjectDetail>(request, "/projects", project, office.accessToken);
 }
 
+/**
+ * A Projects staff member and a client, with one residential project in Abuja that the staffer made for the client
+ * (the title made unique from `names.project`).
+ */
+export async function clientWithAProject(
+  request: APIRequestContext,
+  names: { staff: string; client: string; project: string; description: string },
+): Promise<{ office: Account; client: Account; project: ProjectDetail }> {
+  const office = await staffAccount(request, "Projects", names.staff);
+  const client = await confirmedClient(request, names.client);
+  const project = await createProject(request, office, {
+    title: uniqueName(names.project),
+    description: names.description,
+    category: "residential",
+    city: "Abuja",
+    clientId: client.id,
+  });
+  return { office, client, project };
+}
+
 /** A real photo (the server checks and re-encodes it): a 640 × 480 PNG of one colour. */
 export async function sitePhoto(name: string) {
   const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 170, g: 116, b: 82 } } })

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { signIn } from "./accounts";
 import { expect, test } from "./fixtures";
-import { confirmedClient, createProject, pdfFile, staffAccount, uniqueName } from "./projects-kit";
+import { clientWithAProject, createProject, pdfFile, staffAccount, uniqueName } from "./projects-kit";
 
 // Each journey sets up several accounts (password hashing on the server) and drives two browsers.
 test.describe.configure({ timeout: 60_000 });
@@ -47,14 +47,11 @@ test("in milestones mode, the progress follows the milestones an editor ticks of
 });
 
 test("an editor uploads a PDF and the client downloads it", async ({ browser, page, request }) => {
-  const office = await staffAccount(request, "Projects", "Amina");
-  const client = await confirmedClient(request, "Tobi");
-  const project = await createProject(request, office, {
-    title: uniqueName("Life Camp terraces "),
+  const { office, client, project } = await clientWithAProject(request, {
+    staff: "Amina",
+    client: "Tobi",
+    project: "Life Camp terraces ",
     description: "Eight terraced houses.",
-    category: "residential",
-    city: "Abuja",
-    clientId: client.id,
   });
 
   await signIn(page, office.email);

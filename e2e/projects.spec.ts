@@ -1,6 +1,6 @@
 import { signIn } from "./accounts";
 import { expect, expectNoSeriousViolations, test } from "./fixtures";
-import { confirmedClient, createProject, sitePhoto, staffAccount, uniqueName } from "./projects-kit";
+import { clientWithAProject, confirmedClient, createProject, sitePhoto, staffAccount, uniqueName } from "./projects-kit";
 
 // Each journey sets up several accounts (password hashing on the server) and drives two browsers.
 test.describe.configure({ timeout: 60_000 });
@@ -49,14 +49,11 @@ test("a site update with photos appears live on the client's open project page; 
   browser,
   request,
 }) => {
-  const office = await staffAccount(request, "Projects", "Chidi");
-  const client = await confirmedClient(request, "Halima");
-  const project = await createProject(request, office, {
-    title: uniqueName("Jabi lakeside villa "),
+  const { office, client, project } = await clientWithAProject(request, {
+    staff: "Chidi",
+    client: "Halima",
+    project: "Jabi lakeside villa ",
     description: "A villa by the lake.",
-    category: "residential",
-    city: "Abuja",
-    clientId: client.id,
   });
 
   const clientContext = await browser.newContext();
