@@ -53,6 +53,8 @@ export async function signedInClient(page: Page, name: string) {
 }
 
 export async function signOut(page: Page) {
+  // A reloaded /dashboard is drawn by the server for its viewer (decision 111): its menu opens once its scripts have run.
+  await waitForHydration(page);
   await page.getByRole("button", { name: /account menu/ }).click();
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL("/login");
