@@ -18,6 +18,11 @@ test("the splash screen shows while a screen's code loads, with the SVG logo whe
   await expect(splash).toBeVisible();
   await expect(splash).toContainText("Building Africa's Future");
   await expect(splash.getByRole("img", { name: "Crestbuild logo" })).toHaveAttribute("src", "/brand/logo.svg");
+  // The bar starts empty and fills (2 s after a 0.8 s delay) while the code is still loading.
+  const filled = () =>
+    splash.locator("[aria-hidden] > div").evaluate((bar) => bar.getBoundingClientRect().width / (bar.parentElement?.clientWidth ?? 1));
+  expect(await filled()).toBeLessThan(0.5);
+  await expect.poll(filled, { timeout: 6_000 }).toBeGreaterThan(0.99);
 
   releaseChunk();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");

@@ -22,7 +22,8 @@ export function SplashScreen() {
       <p className="text-2xl font-bold">Building Africa's Future</p>
       <p className="text-neutral-light">Preparing your experience...</p>
       <div className="h-1.5 w-56 overflow-hidden rounded-full bg-brand-700" aria-hidden>
-        <div className="h-full origin-left scale-x-0 bg-accent-500 [animation:splash-fill_2s_ease-out_0.8s_forwards]" />
+        {/* The animation alone holds the transform (a scale class would multiply with it): empty during its delay, full after. */}
+        <div className="h-full origin-left bg-accent-500 [animation:splash-fill_2s_ease-out_0.8s_both]" />
       </div>
     </div>
   );
