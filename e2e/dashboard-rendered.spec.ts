@@ -140,3 +140,37 @@ for (const change of ["inactive for 31 minutes", "storage emptied"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${client.firstName}`);
   });
 }
+
+test("relative times hydrate as the server wrote them, then move on to the browser's clock (no hydration mismatch)", async ({
+  page,
+  request,
+}) => {
+  const { client, project, office } = await clientWithAProject(request, {
+    staff: "Tobi",
+    client: "Zainab",
+    project: "Wuse terrace ",
+    description: "Four terraced homes.",
+  });
+  // A site update notifies the client: the notifications panel (rendered, closed) says when.
+  const posted = await request.post(`/api/projects/${project.id}/updates`, {
+    headers: { authorization: `Bearer ${office.accessToken}` },
+    multipart: { body: "Foundations poured." },
+  });
+  expect(posted.ok()).toBe(true);
+  await signIn(page, client.email);
+  await expect(page).toHaveURL("/dashboard");
+
+  // This browser's clock is ten minutes ahead of the server's: the server writes "just now", the browser would not.
+  await page.clock.install({ time: Date.now() + 10 * 60_000 });
+  const releaseScripts = await holdScripts(page);
+  await page.reload();
+  const header = page.locator("header");
+  await expect(header.getByText("just now").first()).toBeAttached();
+  releaseScripts();
+  // Hydrated without a mismatch (the fixtures fail the journey on React's error), then written from the browser's clock.
+  await waitForHydration(page);
+  await expect(header.getByText("10 minutes ago").first()).toBeAttached();
+  await expect(header.getByText("just now")).toHaveCount(0);
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "10 minutes ago" }).first()).toBeVisible();
+});

@@ -174,8 +174,9 @@ async function renderForViewer(route: PortalRoute, request: RenderRequest, viewe
       if (answer !== undefined) data.seed(queryClient, answer);
     }),
   );
-  const body = await renderApp(request, siteData, false, { snapshot: renderedSnapshot(user), queryClient }).body;
-  const portal: RenderedSession = { user, accessToken: viewer.accessToken, queries: dehydrate(queryClient) };
+  const renderedAt = Date.now();
+  const body = await renderApp(request, siteData, false, { snapshot: renderedSnapshot(user), queryClient, renderedAt }).body;
+  const portal: RenderedSession = { user, accessToken: viewer.accessToken, queries: dehydrate(queryClient), renderedAt };
   // Its queries' timers (how long each is kept) end with the render.
   queryClient.clear();
   return {

@@ -36,7 +36,7 @@ export function adoptRenderedPortal(rendered: RenderedSession): RenderedPortal |
   const snapshot = adoptRenderedSession(rendered.user, rendered.accessToken);
   if (!snapshot) return null;
   hydrate(portalQueryClient, rendered.queries);
-  return { snapshot, queryClient: portalQueryClient };
+  return { snapshot, queryClient: portalQueryClient, renderedAt: rendered.renderedAt };
 }
 
 function LazyLayout({ layout: Layout }: { layout: ComponentType }) {

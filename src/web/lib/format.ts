@@ -36,8 +36,8 @@ function relative(count: number, unit: RelativeUnit): string {
   return count < 0 ? `${units} ago` : `in ${units}`;
 }
 
-/** "5 minutes ago", "yesterday"; past a week, the date. */
-export function formatRelative(iso: string, now = Date.now()): string {
+/** "5 minutes ago", "yesterday"; past a week, the date. On a screen, RelativeTime writes it from the shared clock. */
+export function formatRelative(iso: string, now: number): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Math.abs(seconds) < 45) return "just now";
   for (const [limit, unit, size] of relativeSteps) {

@@ -5,8 +5,9 @@ import { describeUserAgent } from "../../../shared/user-agent";
 import { failureMessage } from "../../components/form/form-errors";
 import { InlineAlert, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
+import { RelativeTime } from "../../components/ui/RelativeTime";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime, formatRelative } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { accountApi, deviceSessionsQuery } from "./api";
 
@@ -34,7 +35,7 @@ function Device({ device }: { device: DeviceSession }) {
             ) : null}
           </p>
           <p className={`text-sm ${mutedTextClass}`}>
-            {device.ipAddress ? `Address ${device.ipAddress} · ` : ""}last used {formatRelative(device.lastUsedAt)} · signed in{" "}
+            {device.ipAddress ? `Address ${device.ipAddress} · ` : ""}last used <RelativeTime iso={device.lastUsedAt} /> · signed in{" "}
             {formatDateTime(device.createdAt)}
           </p>
           <InlineAlert message={signOut.isError ? failureMessage(signOut.error) : null} />

@@ -8,8 +8,9 @@ import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { FilterTabs } from "../../components/ui/FilterTabs";
 import { Pager } from "../../components/ui/Pager";
+import { RelativeTime } from "../../components/ui/RelativeTime";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDate, formatRelative } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
 import { managedPostsQuery } from "./api";
 import { PostEditor } from "./PostEditor";
@@ -23,9 +24,13 @@ function PostRow({ post, onEdit }: { post: ManagedPostSummary; onEdit: () => voi
         <p className="font-semibold break-words">{post.title}</p>
         <p className={`text-sm ${mutedTextClass}`}>
           {blogCategoryName(post.category)} · {post.authorName} · {post.wordCount} words ·{" "}
-          {post.status === "published" && post.publishedAt
-            ? `published ${formatDate(post.publishedAt)}`
-            : `edited ${formatRelative(post.updatedAt)}`}
+          {post.status === "published" && post.publishedAt ? (
+            `published ${formatDate(post.publishedAt)}`
+          ) : (
+            <>
+              edited <RelativeTime iso={post.updatedAt} />
+            </>
+          )}
         </p>
         {post.status === "published" ? (
           <Link to={post.path} className={`text-sm ${linkClass}`}>

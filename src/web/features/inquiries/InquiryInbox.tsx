@@ -6,9 +6,9 @@ import { Button } from "../../components/ui/Button";
 import { FilterSelect } from "../../components/ui/FilterSelect";
 import { FilterTabs } from "../../components/ui/FilterTabs";
 import { Pager } from "../../components/ui/Pager";
+import { RelativeTime } from "../../components/ui/RelativeTime";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatRelative } from "../../lib/format";
 import { useAuth } from "../../lib/session/AuthProvider";
 import { pageOf, pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
 import { type InquiryFilters, inquiriesQuery } from "./api";
@@ -87,7 +87,7 @@ export function InquiryInbox() {
                       <InquiryStatusBadge status={inquiry.status} />
                     </span>
                     <span className="text-sm break-words">
-                      {inquiry.name} · {formatRelative(inquiry.createdAt)}
+                      {inquiry.name} · <RelativeTime iso={inquiry.createdAt} />
                       {inquiry.assignedTo ? ` · ${inquiry.assignedTo.name}` : ""}
                     </span>
                   </button>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type ConversationSummary, conversationPath } from "../../../shared/conversations";
-import { formatRelative } from "../../lib/format";
+import { RelativeTime } from "../../components/ui/RelativeTime";
 import { ConversationKindIcon, kindLabel } from "./ConversationKindIcon";
 import { OnlineText, useOnlinePeople } from "./people";
 
@@ -35,9 +35,10 @@ export function ConversationList(props: { conversations: readonly ConversationSu
                     <OnlineText online={isOnline} />
                   </span>
                   {conversation.lastMessage ? (
-                    <time dateTime={conversation.lastMessage.createdAt} className="shrink-0 text-xs text-brand-700 dark:text-neutral-light">
-                      {formatRelative(conversation.lastMessage.createdAt)}
-                    </time>
+                    <RelativeTime
+                      iso={conversation.lastMessage.createdAt}
+                      className="shrink-0 text-xs text-brand-700 dark:text-neutral-light"
+                    />
                   ) : null}
                 </span>
                 <span className="sr-only">{kindLabel(conversation)}. </span>

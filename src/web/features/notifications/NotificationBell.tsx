@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { Link } from "react-router";
+import { RelativeTime } from "../../components/ui/RelativeTime";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatRelative } from "../../lib/format";
 import { usePopover } from "../../lib/use-popover";
 import { markNotificationsRead, notificationsQuery } from "./api";
 
@@ -87,7 +87,7 @@ export function NotificationBell() {
                   )}
                 </span>
                 {item.body ? <span className="line-clamp-2 text-sm">{item.body}</span> : null}
-                <span className="text-xs text-brand-700 dark:text-neutral-light">{formatRelative(item.createdAt)}</span>
+                <RelativeTime iso={item.createdAt} className="text-xs text-brand-700 dark:text-neutral-light" />
               </>
             );
             const className =

@@ -4,9 +4,9 @@ import { roleLabels } from "../../../shared/departments";
 import type { DepartmentStaff, StaffMember } from "../../../shared/people";
 import { inputClass, linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Avatar } from "../../components/ui/Avatar";
+import { RelativeTime } from "../../components/ui/RelativeTime";
 import { ResultCount } from "../../components/ui/ResultCount";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
-import { formatRelative } from "../../lib/format";
 
 const fullName = (person: StaffMember) => `${person.firstName} ${person.lastName}`;
 
@@ -31,7 +31,13 @@ function Person({ person }: { person: StaffMember }) {
         </p>
         <p className={`text-sm ${mutedTextClass}`}>
           {person.department_code ? <span className="font-mono">{person.department_code} · </span> : null}
-          {person.lastLoginAt ? `last signed in ${formatRelative(person.lastLoginAt)}` : "has not signed in yet"}
+          {person.lastLoginAt ? (
+            <>
+              last signed in <RelativeTime iso={person.lastLoginAt} />
+            </>
+          ) : (
+            "has not signed in yet"
+          )}
         </p>
         <p className="flex flex-wrap gap-x-4 text-sm">
           <a href={`mailto:${person.email}`} className={`${linkClass} inline-flex items-center gap-1 break-all`}>

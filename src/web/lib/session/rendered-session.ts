@@ -5,16 +5,21 @@ import type { AuthSnapshot } from "./auth-store";
 
 /**
  * What the HTML of a screen rendered for its viewer hands the browser (docs/decisions/111-dashboard-rendered-for-its-viewer.md):
- * who it was rendered for, the access token it was rendered with (the one the session's cookies hold), and the answers
- * it shows, as the query cache kept them.
+ * who it was rendered for, the access token it was rendered with (the one the session's cookies hold), the answers
+ * it shows, as the query cache kept them, and when.
  */
-export type RenderedSession = { user: SessionUser; accessToken: string; queries: DehydratedState };
+export type RenderedSession = { user: SessionUser; accessToken: string; queries: DehydratedState; renderedAt: number };
 
 /**
  * The portal as the server rendered it: the session it showed and the query cache it read. The browser hydrates with
  * the same (the session adopted by the auth store, the answers in the portal's query cache).
  */
-export type RenderedPortal = { snapshot: AuthSnapshot; queryClient: QueryClient };
+export type RenderedPortal = {
+  snapshot: AuthSnapshot;
+  queryClient: QueryClient;
+  /** When the server rendered it (epoch ms): relative times are hydrated from it (lib/use-now.ts). */
+  renderedAt: number;
+};
 
 export const RenderedPortalContext = createContext<RenderedPortal | null>(null);
 

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Camera } from "lucide-react";
 import { Link } from "react-router";
 import { mutedTextClass } from "../../../components/form/form-fields";
+import { RelativeTime } from "../../../components/ui/RelativeTime";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { formatDateTime, formatRelative } from "../../../lib/format";
 import { projectFeedQuery } from "../../../lib/queries/projects";
 import { projectPagePath } from "../project-labels";
 
@@ -24,10 +24,7 @@ export function LatestUpdates() {
               {update.projectTitle}
             </Link>{" "}
             <span className={mutedTextClass}>
-              · {update.author?.name ?? "Crestbuild"} ·{" "}
-              <time dateTime={update.createdAt} title={formatDateTime(update.createdAt)}>
-                {formatRelative(update.createdAt)}
-              </time>
+              · {update.author?.name ?? "Crestbuild"} · <RelativeTime iso={update.createdAt} />
             </span>
           </p>
           <p className="break-words whitespace-pre-line">{update.body}</p>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { mutedTextClass } from "../../../components/form/form-fields";
+import { RelativeTime } from "../../../components/ui/RelativeTime";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { formatRelative } from "../../../lib/format";
 import { projectsListQuery } from "../../../lib/queries/projects";
 import { categoryLabel, placeOf, projectPagePath } from "../project-labels";
 import { ConvertRequestDialog } from "./ConvertRequestDialog";
@@ -32,7 +32,7 @@ export function ClientRequests() {
               {request.client?.name ?? "Unknown client"} · {categoryLabel(request.category)} · {placeOf(request)}
             </p>
             <p className={`text-sm ${mutedTextClass}`}>
-              <span className="font-mono">{request.reference}</span> · changed {formatRelative(request.updatedAt)}
+              <span className="font-mono">{request.reference}</span> · changed <RelativeTime iso={request.updatedAt} />
             </p>
           </div>
           <ConvertRequestDialog request={request} />

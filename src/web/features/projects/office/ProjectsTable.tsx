@@ -5,11 +5,12 @@ import type { ProjectListItem } from "../../../../shared/projects";
 import { inputClass, mutedTextClass } from "../../../components/form/form-fields";
 import { FilterSelect } from "../../../components/ui/FilterSelect";
 import { Pager } from "../../../components/ui/Pager";
+import { RelativeTime } from "../../../components/ui/RelativeTime";
 import { ResultCount } from "../../../components/ui/ResultCount";
 import { SearchForm } from "../../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { TableHead } from "../../../components/ui/TableHead";
-import { formatDate, formatRelative } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
 import { projectsListQuery } from "../../../lib/queries/projects";
 import { useSearchFilters } from "../../../lib/use-search-filters";
 import { CategoryOptions } from "../CategoryOptions";
@@ -88,7 +89,7 @@ function StackedList({ items }: { items: ProjectListItem[] }) {
             Client: {project.client?.name ?? "—"} · Manager: {project.manager?.name ?? "Not assigned"}
           </p>
           <p className={`text-sm ${mutedTextClass}`}>
-            Target {target(project)} · updated {formatRelative(project.updatedAt)}
+            Target {target(project)} · updated <RelativeTime iso={project.updatedAt} />
           </p>
         </li>
       ))}

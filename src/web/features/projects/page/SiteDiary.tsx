@@ -4,9 +4,9 @@ import type { ProjectDetail, ProjectPhoto, SiteUpdate } from "../../../../shared
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { Avatar } from "../../../components/ui/Avatar";
 import { LoadMoreButton } from "../../../components/ui/LoadMoreButton";
+import { RelativeTime } from "../../../components/ui/RelativeTime";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { formatDateTime, formatRelative } from "../../../lib/format";
 import { siteUpdatesQuery } from "../api";
 import { avatarPerson } from "../person";
 import { Lightbox } from "./Lightbox";
@@ -20,9 +20,9 @@ function UpdateEntry({ update, onOpenPhoto }: { update: SiteUpdate; onOpenPhoto:
       <article className="flex min-w-0 flex-1 flex-col gap-2" aria-label={`Update by ${update.author?.name ?? "Crestbuild"}`}>
         <p className="text-sm">
           <span className="font-semibold">{update.author?.name ?? "Crestbuild"}</span>{" "}
-          <time dateTime={update.createdAt} title={formatDateTime(update.createdAt)} className={mutedTextClass}>
-            · {formatRelative(update.createdAt)}
-          </time>
+          <span className={mutedTextClass}>
+            · <RelativeTime iso={update.createdAt} />
+          </span>
         </p>
         <p className="break-words whitespace-pre-line">{update.body}</p>
         {update.photos.length > 0 ? (
