@@ -65,6 +65,28 @@ test("the contact form explains mistakes, keeps what was typed, then confirms", 
   await expect(page.getByRole("status").filter({ hasText: "Your message has been received" })).toBeVisible();
 });
 
+test("on a phone, the contact form's confirmation comes into view below the sticky header", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.getByLabel("Name", { exact: true }).fill("Chinedu Okafor");
+  await page.getByLabel("Email", { exact: true }).fill("chinedu@example.com");
+  await page.getByLabel("Subject", { exact: true }).fill("Office fit-out in Jabi");
+  await page
+    .getByLabel("Message", { exact: true })
+    .fill("We need a 600 m² office fit-out on the third floor of a building in Jabi by March.");
+  await page.getByRole("button", { name: /send/i }).click();
+  const confirmation = page.getByRole("status").filter({ hasText: "Your message has been received" });
+  await expect(confirmation).toBeFocused();
+  const header = await page.locator("header").first().boundingBox();
+  const box = await confirmation.boundingBox();
+  expect(
+    box && header && box.y >= header.y + header.height,
+    `confirmation at ${box?.y}, header ends at ${header && header.y + header.height}`,
+  ).toBe(true);
+  expect(box && box.y + box.height <= 844).toBe(true);
+});
+
 test("the contact form sent empty names every field it needs, its validators loaded at that first use", async ({ page }) => {
   await page.goto("/contact");
   await waitForHydration(page);

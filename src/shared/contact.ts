@@ -29,3 +29,9 @@ export type ContactInquiryInput = z.input<typeof contactInquirySchema>;
 
 /** Inquiries one address may send before it must wait. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;
+
+/**
+ * A visitor's address gets at most this many acknowledgements a day: the form names any address, so it must not
+ * become a way to flood someone's mailbox from many networks.
+ */
+export const CONTACT_ACKNOWLEDGEMENTS_PER_DAY = 3;

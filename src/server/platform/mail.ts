@@ -9,6 +9,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to the sender (an inquiry's visitor). */
+  replyTo?: string;
   /** What kind of mail it is, for the log (which never shows a mail's subject or body outside development). */
   kind?: string;
   /** For a mail carrying a one-time code: when the code dies. Its body is erased once delivered or past this. */
@@ -57,7 +59,14 @@ export function createMailer(options: {
       let error: string | null = null;
       try {
         if (transporter) {
-          await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await transporter.sendMail({
+            from: options.from,
+            to: mail.to,
+            replyTo: mail.replyTo,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
           sentAt = new Date();
         } else if (options.printMail) {
           options.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "email (not sent: no SMTP_URL)");

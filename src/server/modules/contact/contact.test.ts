@@ -5,7 +5,7 @@ import { contactInquiries, mailOutbox } from "../../db/schema.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testDatabase } from "../../testing/test-app.js";
 
-const { call } = setUpTestServer({ CONTACT_INBOX: "inbox@crestbuild.test" });
+const { call, mail } = setUpTestServer({ CONTACT_INBOX: "inbox@crestbuild.test" });
 
 const valid = {
   name: "Amina Bello",
@@ -89,5 +89,28 @@ describe("POST /api/contact", () => {
     expect(refused.body.success).toBe(false);
     expect(refused.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
     expect(await (await db()).select().from(contactInquiries)).toHaveLength(5);
+  });
+
+  it("sends the inbox's copy with Reply-To set to the visitor, and acknowledges the inquiry to the visitor with its reference only", async () => {
+    await post({ ...valid, name: "Visit https://spam.example now", message: "Buy cheap pills at https://spam.example today" });
+    const inboxCopy = await mail().latestTo("inbox@crestbuild.test");
+    expect(inboxCopy.raw).toMatch(/^Reply-To: amina\.bello@example\.com\r?$/m);
+    const [stored] = await (await db()).select().from(contactInquiries);
+    const acknowledged = await mail().latestTo(valid.email);
+    expect(acknowledged.subject).toBe(`We received your message (#${stored?.id})`);
+    expect(acknowledged.raw).toContain("will reply within one working day");
+    // Nothing the visitor typed reaches the address they named (anyone can name any address).
+    expect(acknowledged.raw).not.toContain("spam.example");
+  });
+
+  it("acknowledges at most three inquiries a day to one address, whatever its case, and still takes every inquiry", async () => {
+    for (const email of ["amina.bello@example.com", "Amina.Bello@example.com", "AMINA.BELLO@example.com", "amina.bello@example.com"]) {
+      expect((await post({ ...valid, email })).status).toBe(201);
+    }
+    await mail().latestTo("inbox@crestbuild.test");
+    const inboxCopies = await (await db()).select().from(mailOutbox).where(eq(mailOutbox.toAddress, "inbox@crestbuild.test"));
+    expect(inboxCopies).toHaveLength(4);
+    const acknowledgements = await (await db()).select().from(mailOutbox);
+    expect(acknowledgements.filter((row) => row.subject.startsWith("We received your message"))).toHaveLength(3);
   });
 });

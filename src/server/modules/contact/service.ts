@@ -1,13 +1,44 @@
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { contactInquirySchema } from "../../../shared/contact.js";
+import { CONTACT_ACKNOWLEDGEMENTS_PER_DAY, type contactInquirySchema } from "../../../shared/contact.js";
 import type { AppDb } from "../../db/client.js";
 import { contactInquiries } from "../../db/schema.js";
-import { escapeHtml, type Mailer } from "../../platform/mail.js";
+import { escapeHtml, type Mailer, type OutgoingMail } from "../../platform/mail.js";
 
 type Inquiry = z.output<typeof contactInquirySchema>;
 
-/** Stores a contact inquiry and notifies the company's inbox. */
+/**
+ * The visitor's acknowledgement: nothing they typed (the form names any address, so what it sends must be no way to
+ * carry someone's text to a stranger), only the reference to quote.
+ */
+function acknowledgement(to: string, reference: number, publicOrigin: string): OutgoingMail {
+  const lines = [
+    "Thank you for contacting Crestbuild.",
+    `We have received your message (reference #${reference}) and our team will reply within one working day.`,
+    "If you did not write to us, you can ignore this email.",
+  ];
+  return {
+    to,
+    kind: "contact_acknowledgement",
+    subject: `We received your message (#${reference})`,
+    text: `${lines.join("\n\n")}\n\n${publicOrigin}`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${publicOrigin}">${escapeHtml(publicOrigin)}</a></p>`,
+  };
+}
+
+/** Stores a contact inquiry, notifies the company's inbox (replies go to the visitor) and acknowledges it to the visitor. */
 export function createContactService(deps: { db: AppDb; mailer: Mailer; inbox: string; publicOrigin: string }) {
+  /** Inquiries naming this address in the last day, this one included. */
+  const sentToday = async (email: string) => {
+    const [row] = await deps.db
+      .select({ total: count() })
+      .from(contactInquiries)
+      .where(
+        and(eq(sql`lower(${contactInquiries.email})`, email.toLowerCase()), gt(contactInquiries.createdAt, sql`now() - interval '1 day'`)),
+      );
+    return row?.total ?? 0;
+  };
+
   return {
     async submit(inquiry: Inquiry, from: { ipAddress: string; userAgent: string | null }) {
       const [saved] = await deps.db
@@ -32,10 +63,14 @@ export function createContactService(deps: { db: AppDb; mailer: Mailer; inbox: s
       ];
       await deps.mailer.send({
         to: deps.inbox,
+        replyTo: inquiry.email,
         subject: `New website inquiry #${saved.id}: ${inquiry.subject}`,
         text: `${lines.join("\n")}\n\nReceived ${saved.createdAt.toISOString()} through ${deps.publicOrigin}/contact`,
         html: `<p>${lines.slice(0, 3).map(escapeHtml).join("<br>")}</p><p style="white-space:pre-wrap">${escapeHtml(inquiry.message)}</p>`,
       });
+      if ((await sentToday(inquiry.email)) <= CONTACT_ACKNOWLEDGEMENTS_PER_DAY) {
+        await deps.mailer.send(acknowledgement(inquiry.email, saved.id, deps.publicOrigin));
+      }
       return saved;
     },
   };
