@@ -11,6 +11,7 @@ import { createNotMe } from "./not-me.js";
 import { createSecurityNotices } from "./notices.js";
 import { securityRoutes } from "./routes.js";
 import { createSecuritySettings } from "./settings.js";
+import { createSignInMethods } from "./sign-in-methods.js";
 
 /**
  * The security centre (docs/product.md#security-centre): the access log, the alerts the threat rules raise, the
@@ -23,10 +24,13 @@ export function securityModule(deps: {
   publicOrigin: string;
   log: FastifyBaseLogger;
   requestPasswordReset: (email: string, origin: RequestOrigin) => Promise<void>;
+  /** An identity provider's display name, by its id. */
+  providerName: (provider: string) => string;
   blocklistChanged: () => Promise<void>;
 }) {
   const { db } = deps;
   const alerts = createAlerts(db);
+  const methods = createSignInMethods(db, deps.providerName);
   const stopListening = onSecurityEvent(db, createSecurityNotices({ ...deps, alerts }));
   return {
     routes: securityRoutes,
@@ -34,7 +38,7 @@ export function securityModule(deps: {
       accessLog: createAccessLog(db),
       alerts,
       blocklist: createBlocklist({ db, changed: deps.blocklistChanged }),
-      notMe: createNotMe(deps),
+      notMe: createNotMe({ ...deps, methods }),
       settings: createSecuritySettings(db),
       findEmail: async (userId: string) =>
         (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,

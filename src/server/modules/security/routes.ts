@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   alertsQuerySchema,
   blockSchema,
+  notMeLinkSchema,
   notMeSchema,
   securityEventsQuerySchema,
   securityMessages,
@@ -17,7 +18,7 @@ import type { RequestOrigin } from "../../platform/security-log.js";
 import type { AccessLog } from "./access-log.js";
 import type { Alerts } from "./alerts.js";
 import type { Blocklist } from "./blocklist.js";
-import type { createNotMe } from "./not-me.js";
+import type { createNotMe, WrongTokenLimit } from "./not-me.js";
 import type { SecuritySettingsStore } from "./settings.js";
 
 const idParams = z.object({
@@ -34,6 +35,9 @@ export type SecurityRoutesOptions = {
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
+/** Wrong 'this wasn't me' tokens allowed per account id in 15 minutes (a wrong token never wears the owner's link out). */
+export const NOT_ME_WRONG_TOKENS = 10;
+
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
 
 /** The security centre's API: a person's own activity, the 'this wasn't me' link, and the admins' access log, alerts and blocklist. */
@@ -48,9 +52,28 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     return ok({ events: await accessLog.ownActivity({ id: userId, email }) });
   });
 
+  // Counted per account id, whatever address the guesses come from; the address limit is on the routes.
+  const wrongNotMeTokens = app.createRateLimit({
+    max: NOT_ME_WRONG_TOKENS,
+    timeWindow: 15 * 60_000,
+    keyGenerator: (request) => `not-me:${parseInput(notMeLinkSchema, request.body).userId}`,
+  });
+  const wrongTokenOf =
+    (request: FastifyRequest): WrongTokenLimit =>
+    async () => {
+      const counted = await wrongNotMeTokens(request);
+      return !counted.isAllowed && counted.isExceeded ? Math.max(1, counted.ttlInSeconds) : null;
+    };
+
+  app.post("/auth/not-me/methods", { config: perAddressLimit(30, 15) }, async (request) => {
+    const { userId, token } = parseInput(notMeLinkSchema, request.body);
+    return ok(await options.notMe.preview(userId, token, wrongTokenOf(request), originOf(request)));
+  });
+
   app.post("/auth/not-me", { config: perAddressLimit(10, 15) }, async (request) => {
-    const { userId, token } = parseInput(notMeSchema, request.body);
-    return ok(await options.notMe.use(userId, token, originOf(request)), securityMessages.notMeDone);
+    const { userId, token, ...choice } = parseInput(notMeSchema, request.body);
+    const result = await options.notMe.use(userId, token, choice, wrongTokenOf(request), originOf(request));
+    return ok(result, result.emailRestored ? securityMessages.notMeEmailRestored(result.email) : securityMessages.notMeDone);
   });
 
   app.get("/admin/security/events", adminOnly, async (request) =>

@@ -6,4 +6,5 @@ export { Blocklist } from "./Blocklist";
 export { readNotMeLink } from "./not-me-link";
 export { OwnActivity } from "./OwnActivity";
 export { SecuritySettingsForm } from "./SecuritySettingsForm";
+export { methodRows, SignInMethodList } from "./SignInMethodList";
 export { SignOutEverywhereElse } from "./SignOutEverywhereElse";
