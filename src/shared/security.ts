@@ -80,6 +80,8 @@ export const securityMessages = {
   expiryInPast: "The expiry must be in the future.",
   notMeDone: "Every session of your account has ended. Choose a new password with the code we emailed you.",
   notMeInvalid: "This link has expired or was already used. Sign in and check your security page.",
+  methodsRemoved: "Removed from your account.",
+  reviewExpired: "This page has expired. Sign in and check your passkeys and providers in your settings.",
   notMeEmailRestored: (email: string) =>
     `Your email address is ${email} again and every session of your account has ended. Choose a new password with the code we emailed you.`,
 } as const;
@@ -144,6 +146,22 @@ export type SignInMethodRemoval = z.input<typeof signInMethodRemovalSchema>;
 
 /** POST /api/auth/not-me: the link, and what else to remove in the same step. */
 export const notMeSchema = notMeLinkSchema.extend(signInMethodRemovalSchema.shape);
+
+/**
+ * After a password reset, its completion screen lists the passkeys and providers and removes those picked, with a
+ * 256-bit ticket the reset hands back (the person is not signed in there), valid this long.
+ */
+export const SIGN_IN_METHODS_REVIEW_PURPOSE = "sign_in_methods_review";
+export const SIGN_IN_METHODS_REVIEW_MINUTES = 15;
+export type SignInMethodsReview = { userId: string; reviewTicket: string };
+
+/** POST /api/auth/sign-in-methods/review: that ticket. */
+export const reviewTicketSchema = z.object({
+  userId: z.string().max(64),
+  ticket: z.string().min(1).max(200),
+});
+/** POST /api/auth/sign-in-methods/remove: the ticket and what to remove. */
+export const reviewRemovalSchema = reviewTicketSchema.extend(signInMethodRemovalSchema.shape);
 
 /** The ways into an account beside its password, shown where its owner secures it. */
 export type AccountSignInMethods = {

@@ -7,6 +7,7 @@ import { onSecurityEvent, type RequestOrigin } from "../../platform/security-log
 import { createAccessLog } from "./access-log.js";
 import { createAlerts } from "./alerts.js";
 import { createBlocklist } from "./blocklist.js";
+import { createMethodsReview } from "./methods-review.js";
 import { createNotMe } from "./not-me.js";
 import { createSecurityNotices } from "./notices.js";
 import { securityRoutes } from "./routes.js";
@@ -39,6 +40,7 @@ export function securityModule(deps: {
       alerts,
       blocklist: createBlocklist({ db, changed: deps.blocklistChanged }),
       notMe: createNotMe({ ...deps, methods }),
+      methodsReview: createMethodsReview(db, methods),
       settings: createSecuritySettings(db),
       findEmail: async (userId: string) =>
         (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,

@@ -234,3 +234,49 @@ describe("undoing an email change from the old address", () => {
     expect((await call("/auth/verify-credentials", { email: "thief@example.com", password: "savannah-2027" })).status).toBe(401);
   });
 });
+
+describe("a password reset's completion", () => {
+  it("hands back a ticket that lists the passkeys and providers and removes the ones picked, for that account only", async () => {
+    const femi = await people.client("femi@example.com");
+    const other = await people.client("other@example.com");
+    await addPasskey(femi.auth, "Femi's laptop");
+    await addPasskey(femi.auth, "Unknown key");
+    await (await db()).insert(userIdentities).values({ userId: femi.id, provider: "google", subject: "femi", email: "femi@example.com" });
+
+    expect((await call("/auth/forgot-password", { email: "femi@example.com" })).status).toBe(200);
+    const code = codeIn(await mail().latestTo("femi@example.com", "password reset code"));
+    const reset = await call("/auth/reset-password", { email: "femi@example.com", code, newPassword: "savannah-2027" });
+    expect(reset.status).toBe(200);
+    const { userId, reviewTicket } = reset.body.data;
+    expect(userId).toBe(femi.id);
+    expect(reviewTicket).toMatch(/^[\w-]{43}$/);
+
+    const listed = await call("/auth/sign-in-methods/review", { userId, ticket: reviewTicket });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.passkeys.map((key: { name: string }) => key.name)).toEqual(["Femi's laptop", "Unknown key"]);
+    expect(listed.body.data.providers).toMatchObject([{ provider: "google", email: "femi@example.com" }]);
+    const unknown = listed.body.data.passkeys[1].id as string;
+
+    // A wrong ticket, or the ticket with another account's id, reads and removes nothing.
+    const otherKey = await addPasskey(other.auth, "Other's key");
+    for (const attempt of [
+      { userId, ticket: "A".repeat(43) },
+      { userId: other.id, ticket: reviewTicket },
+      { userId: "not-a-uuid", ticket: reviewTicket },
+    ]) {
+      expect((await call("/auth/sign-in-methods/review", attempt)).status).toBe(410);
+      expect((await call("/auth/sign-in-methods/remove", { ...attempt, removePasskeys: [otherKey, unknown] })).status).toBe(410);
+    }
+
+    const removed = await call("/auth/sign-in-methods/remove", {
+      userId,
+      ticket: reviewTicket,
+      removePasskeys: [unknown, otherKey],
+      removeProviders: ["google"],
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ passkeys: [{ name: "Femi's laptop" }], providers: [] });
+    expect(await names(femi.id)).toEqual({ passkeys: ["Femi's laptop"], providers: [] });
+    expect((await names(other.id)).passkeys).toEqual(["Other's key"]);
+  });
+});

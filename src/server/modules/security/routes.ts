@@ -6,6 +6,8 @@ import {
   blockSchema,
   notMeLinkSchema,
   notMeSchema,
+  reviewRemovalSchema,
+  reviewTicketSchema,
   securityEventsQuerySchema,
   securityMessages,
   securitySettingsSaved,
@@ -18,6 +20,7 @@ import type { RequestOrigin } from "../../platform/security-log.js";
 import type { AccessLog } from "./access-log.js";
 import type { Alerts } from "./alerts.js";
 import type { Blocklist } from "./blocklist.js";
+import type { MethodsReview } from "./methods-review.js";
 import type { createNotMe, WrongTokenLimit } from "./not-me.js";
 import type { SecuritySettingsStore } from "./settings.js";
 
@@ -30,6 +33,7 @@ export type SecurityRoutesOptions = {
   alerts: Alerts;
   blocklist: Blocklist;
   notMe: ReturnType<typeof createNotMe>;
+  methodsReview: MethodsReview;
   settings: SecuritySettingsStore;
   findEmail: (userId: string) => Promise<string | null>;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -74,6 +78,16 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     const { userId, token, ...choice } = parseInput(notMeSchema, request.body);
     const result = await options.notMe.use(userId, token, choice, wrongTokenOf(request), originOf(request));
     return ok(result, result.emailRestored ? securityMessages.notMeEmailRestored(result.email) : securityMessages.notMeDone);
+  });
+
+  app.post("/auth/sign-in-methods/review", { config: perAddressLimit(30, 15) }, async (request) => {
+    const { userId, ticket } = parseInput(reviewTicketSchema, request.body);
+    return ok(await options.methodsReview.list(userId, ticket));
+  });
+
+  app.post("/auth/sign-in-methods/remove", { config: perAddressLimit(30, 15) }, async (request) => {
+    const { userId, ticket, ...choice } = parseInput(reviewRemovalSchema, request.body);
+    return ok(await options.methodsReview.remove(userId, ticket, choice, originOf(request)), securityMessages.methodsRemoved);
   });
 
   app.get("/admin/security/events", adminOnly, async (request) =>

@@ -1,32 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AccountSignInMethods } from "../../../shared/security";
-import { InlineAlert } from "../../components/form/form-fields";
-import { useAttempt } from "../../components/form/use-attempt";
-import { Button } from "../../components/ui/Button";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { pathStartsWith } from "../../lib/api-query";
 import { toast } from "../../lib/toast";
 import { securityApi } from "./api";
+import { RemoveMethodButton } from "./RemoveMethodButton";
 import { type MethodRow, methodRows, SignInMethodList } from "./SignInMethodList";
-
-function RemoveButton({ row, onRemoved }: { row: MethodRow; onRemoved: () => Promise<void> }) {
-  const { pending, failure, attempt } = useAttempt();
-  const remove = () =>
-    attempt(async () => {
-      await (row.kind === "passkey" ? securityApi.removePasskey(row.id) : securityApi.unlinkProvider(row.id));
-      toast.success(`${row.name} removed.`);
-      await onRemoved();
-    });
-  return (
-    <div className="flex flex-col gap-1 sm:items-end">
-      <Button variant="secondary" aria-label={`Remove ${row.name}`} disabled={pending} onClick={() => void remove()}>
-        {pending ? "Removing..." : "Remove"}
-      </Button>
-      <InlineAlert message={failure} />
-    </div>
-  );
-}
 
 /**
  * Ends every session of the account but this one (for a lost phone, or a sign-in the person does not recognise),
@@ -35,7 +15,8 @@ function RemoveButton({ row, onRemoved }: { row: MethodRow; onRemoved: () => Pro
 export function SignOutEverywhereElse() {
   const queryClient = useQueryClient();
   const [methods, setMethods] = useState<AccountSignInMethods | null>(null);
-  const reload = async () => {
+  const remove = async (row: MethodRow) => {
+    await (row.kind === "passkey" ? securityApi.removePasskey(row.id) : securityApi.unlinkProvider(row.id));
     setMethods(await securityApi.signInMethods());
     await queryClient.invalidateQueries({ predicate: pathStartsWith("/auth/passkeys") });
     await queryClient.invalidateQueries({ predicate: pathStartsWith("/auth/identities") });
@@ -55,7 +36,7 @@ export function SignOutEverywhereElse() {
       >
         Every device but this one will have to sign in again. Then check the passkeys and providers that can sign in to your account.
       </ConfirmButton>
-      {methods ? <SignInMethodList rows={methodRows(methods)} action={(row) => <RemoveButton row={row} onRemoved={reload} />} /> : null}
+      {methods ? <SignInMethodList rows={methodRows(methods)} action={(row) => <RemoveMethodButton row={row} remove={remove} />} /> : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type {
   SecurityEventsPage,
   SecuritySettings,
   SignInMethodRemoval,
+  SignInMethodsReview,
 } from "../../../shared/security";
 import { privateQuery } from "../../lib/api-query";
 import { apiDownload, apiRequest } from "../../lib/http";
@@ -46,6 +47,11 @@ export const securityApi = {
     ]);
     return { passkeys: keys.passkeys, providers: links.identities };
   },
+  /** After a password reset, with its ticket: the passkeys and providers, and removing one. */
+  reviewMethods: ({ userId, reviewTicket }: SignInMethodsReview) =>
+    apiRequest<AccountSignInMethods>("POST", "/auth/sign-in-methods/review", { userId, ticket: reviewTicket }),
+  removeReviewed: ({ userId, reviewTicket }: SignInMethodsReview, choice: SignInMethodRemoval) =>
+    apiRequest<AccountSignInMethods>("POST", "/auth/sign-in-methods/remove", { userId, ticket: reviewTicket, ...choice }),
   removePasskey: (id: string) => apiRequest<null>("DELETE", `/auth/passkeys/${encodeURIComponent(id)}`, {}),
   unlinkProvider: (provider: string) => apiRequest<null>("DELETE", `/auth/identities/${encodeURIComponent(provider)}`, {}),
   downloadCsv: (filters: EventFilters) => {
