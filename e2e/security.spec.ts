@@ -171,3 +171,24 @@ test("'this wasn't me' removes the passkey someone added after signing in from a
   await expect(phone).toHaveURL("/login");
   await phoneContext.close();
 });
+
+test("'sign out everywhere else' then lists the passkeys, and one is removed there", async ({ page }) => {
+  await signedInClient(page, "everywhere");
+  await addVirtualAuthenticator(page);
+  await page.goto("/settings#passkeys");
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Passkey name").fill("Old tablet");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText('Passkey "Old tablet" added.', { exact: true })).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/security");
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(page.getByText("Every other device has been signed out.", { exact: true })).toBeVisible();
+  const methods = page.getByRole("region", { name: "Passkeys and linked providers" });
+  await expect(methods.getByRole("listitem").filter({ hasText: 'Passkey "Old tablet"' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await methods.getByRole("button", { name: 'Remove Passkey "Old tablet"' }).click();
+  await expect(methods.getByText("Your account has no passkey and no linked provider.")).toBeVisible();
+});

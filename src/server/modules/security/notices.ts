@@ -24,8 +24,8 @@ const changeNotices: Record<string, { subject: string; what: string }> = {
 /**
  * The security centre's emails, sent as events are written (platform/security-log.ts), after the answer: the owner
  * hears of a sign-in from a new device and of every password, email or two-step change, each with its own link that
- * ends every session, removes what was added since and starts a password reset (an email change's also undoes it); the admins hear of each high-severity alert once per rule and subject
- * an hour.
+ * ends every session, removes what was added since and starts a password reset (an email change's also undoes it);
+ * the admins hear of each high-severity alert once per rule and subject an hour.
  */
 export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts: Alerts; publicOrigin: string; log: FastifyBaseLogger }) {
   const { db, mailer, publicOrigin } = deps;
