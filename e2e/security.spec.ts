@@ -1,9 +1,10 @@
 import { request as playwrightRequest } from "@playwright/test";
-import { mailText } from "../src/server/testing/mail-catcher";
+import { codeIn, mailText } from "../src/server/testing/mail-catcher";
 import { signedInClient, signIn } from "./accounts";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { latestMail } from "./mail-server";
 import { E2E_ADMIN } from "./site-under-test";
+import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 // The admin's /security screen is long (alerts, access log, blocklist, settings): axe needs time on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -125,4 +126,69 @@ test("a sign-in from a new device is emailed; its 'this wasn't me' link signs ev
   await phone.reload();
   await expect(phone).toHaveURL("/login");
   await phoneContext.close();
+});
+
+test("'this wasn't me' removes the passkey someone added after signing in from a new device, and the reset ends with none left", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const email = await signedInClient(page, "notmekey");
+  // Someone else signs in from a phone and adds their own passkey in settings.
+  const phoneContext = await browser.newContext({ userAgent: SAMSUNG_PHONE });
+  const phone = await phoneContext.newPage();
+  await signIn(phone, email);
+  await expect(phone).toHaveURL("/dashboard");
+  await addVirtualAuthenticator(phone);
+  await phone.goto("/settings#passkeys");
+  const passkeys = phone.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Passkey name").fill("Intruder key");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(phone.getByText('Passkey "Intruder key" added.', { exact: true })).toBeVisible();
+
+  // The owner opens the link of the new-device notice: the page shows the passkey as added since, to be removed.
+  const notice = mailText(await latestMail(email, "New sign-in"));
+  const link = /\/security\/not-me#user=[0-9a-f-]+&token=[\w-]+/.exec(notice)?.[0] ?? "";
+  expect(link).not.toBe("");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(link);
+  const methods = page.getByRole("region", { name: "Passkeys and linked providers" });
+  const intruderKey = methods.getByRole("listitem").filter({ hasText: 'Passkey "Intruder key"' });
+  await expect(intruderKey).toContainText("Added since: removed");
+  await expectNoSeriousViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await page.getByRole("button", { name: "Sign out everywhere and reset my password" }).click();
+  await expect(page).toHaveURL("/forgot-password");
+
+  // The reset's completion lists what can still sign in: the passkey is gone.
+  await page.getByLabel("Reset code").fill(codeIn(await latestMail(email, "password reset code")));
+  await page.getByLabel("New password", { exact: true }).fill("savannah-2027");
+  await page.getByLabel("Confirm new password").fill("savannah-2027");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Password reset" })).toBeVisible();
+  await expect(methods.getByText("Your account has no passkey and no linked provider.")).toBeVisible();
+  await phone.reload();
+  await expect(phone).toHaveURL("/login");
+  await phoneContext.close();
+});
+
+test("'sign out everywhere else' then lists the passkeys, and one is removed there", async ({ page }) => {
+  await signedInClient(page, "everywhere");
+  await addVirtualAuthenticator(page);
+  await page.goto("/settings#passkeys");
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Passkey name").fill("Old tablet");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText('Passkey "Old tablet" added.', { exact: true })).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/security");
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(page.getByText("Every other device has been signed out.", { exact: true })).toBeVisible();
+  const methods = page.getByRole("region", { name: "Passkeys and linked providers" });
+  await expect(methods.getByRole("listitem").filter({ hasText: 'Passkey "Old tablet"' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await methods.getByRole("button", { name: 'Remove Passkey "Old tablet"' }).click();
+  await expect(methods.getByText("Your account has no passkey and no linked provider.")).toBeVisible();
 });

@@ -145,7 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requireUser = createRequireUser(checkAccess);
   const mediaViewer = createMediaViewer(checkAccess);
   const passkeys = createPasskeys({ db: db.db, publicOrigin: config.publicOrigin, openSignedInSession: auth.openSignedInSession });
-  const oidc = createOidcSignIn({ db: db.db, providers: createOidcProviders(config.oidcProviders, config.publicOrigin), ...auth });
+  const oidcProviders = createOidcProviders(config.oidcProviders, config.publicOrigin);
+  const oidc = createOidcSignIn({ db: db.db, providers: oidcProviders, ...auth });
   const stores = options.stores ?? createStores(config);
   const storage = filesAt(stores.uploads, UPLOADS_PREFIX);
   const media = filesAt(stores.media, MEDIA_PREFIX);
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     log: app.log,
     requestPasswordReset: auth.requestPasswordReset,
+    providerName: (provider) => oidcProviders.find(provider)?.name ?? provider,
     blocklistChanged: blocklist.changed,
   });
   app.addHook("onClose", async () => security.stop());

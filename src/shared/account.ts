@@ -24,7 +24,12 @@ export const EMAIL_CHANGE_PURPOSE = "email_change";
 
 const passwordInput = z.string({ error: accountMessages.passwordRequired }).min(1, accountMessages.passwordRequired).max(200);
 
-export const changeEmailSchema = z.object({ newEmail: emailAddressSchema, password: passwordInput });
+/** The password, and a code from the app (or a recovery code) when two-step sign-in is on. */
+export const changeEmailSchema = z.object({
+  newEmail: emailAddressSchema,
+  password: passwordInput,
+  code: z.string().trim().max(20).optional(),
+});
 
 /** Turning two-step sign-in on and new recovery codes: the current password, so a stolen session alone cannot. */
 export const mfaPasswordSchema = z.object({ password: passwordInput });

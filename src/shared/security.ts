@@ -80,6 +80,10 @@ export const securityMessages = {
   expiryInPast: "The expiry must be in the future.",
   notMeDone: "Every session of your account has ended. Choose a new password with the code we emailed you.",
   notMeInvalid: "This link has expired or was already used. Sign in and check your security page.",
+  methodsRemoved: "Removed from your account.",
+  reviewExpired: "This page has expired. Sign in and check your passkeys and providers in your settings.",
+  notMeEmailRestored: (email: string) =>
+    `Your email address is ${email} again and every session of your account has ended. Choose a new password with the code we emailed you.`,
 } as const;
 
 /** A query's empty value (?type=) is no filter. */
@@ -127,11 +131,47 @@ export const blockSchema = z.object({
   alertId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
-/** POST /api/auth/not-me: the 'this wasn't me' link's account and token. */
-export const notMeSchema = z.object({
+/** POST /api/auth/not-me/methods: the 'this wasn't me' link's account and token (read, not used). */
+export const notMeLinkSchema = z.object({
   userId: z.string().max(64),
   token: z.string().min(1).max(200),
 });
+
+/** The passkeys and provider links chosen for removal beside those the link removes anyway. */
+export const signInMethodRemovalSchema = z.object({
+  removePasskeys: z.array(z.string().max(1024)).max(20).default([]),
+  removeProviders: z.array(z.string().max(40)).max(20).default([]),
+});
+export type SignInMethodRemoval = z.input<typeof signInMethodRemovalSchema>;
+
+/** POST /api/auth/not-me: the link, and what else to remove in the same step. */
+export const notMeSchema = notMeLinkSchema.extend(signInMethodRemovalSchema.shape);
+
+/**
+ * After a password reset, its completion screen lists the passkeys and providers and removes those picked, with a
+ * 256-bit ticket the reset hands back (the person is not signed in there), valid this long.
+ */
+export const SIGN_IN_METHODS_REVIEW_PURPOSE = "sign_in_methods_review";
+export const SIGN_IN_METHODS_REVIEW_MINUTES = 15;
+export type SignInMethodsReview = { userId: string; reviewTicket: string };
+
+/** POST /api/auth/sign-in-methods/review: that ticket. */
+export const reviewTicketSchema = z.object({
+  userId: z.string().max(64),
+  ticket: z.string().min(1).max(200),
+});
+/** POST /api/auth/sign-in-methods/remove: the ticket and what to remove. */
+export const reviewRemovalSchema = reviewTicketSchema.extend(signInMethodRemovalSchema.shape);
+
+/** The ways into an account beside its password, shown where its owner secures it. */
+export type AccountSignInMethods = {
+  passkeys: { id: string; name: string; createdAt: string }[];
+  providers: { provider: string; name: string; email: string; linkedAt: string }[];
+};
+
+/** What a 'this wasn't me' link shows before it is used: what was added since `addedSince` (the reported event) goes anyway. */
+export type NotMeLinkPreview = AccountSignInMethods & { addedSince: string; restoresEmail: string | null };
+export type NotMeResult = { email: string; emailRestored: boolean; removed: { passkeys: number; providers: number } };
 
 /** The password policy and two-step requirements an admin sets (GET/PUT /api/admin/security/settings). */
 export const securitySettingsSchema = z.object({

@@ -474,6 +474,30 @@ export const oneTimeCodes = pgTable(
   (table) => [index("one_time_codes_user_idx").on(table.userId, table.purpose)],
 );
 
+/**
+ * The 'this wasn't me' link of one security notice: its own 256-bit token (stored hashed), used once, bound to the
+ * event the notice reported, so that what was added since that event can be removed (docs/decisions/113-not-me-links.md).
+ */
+export const notMeLinks = pgTable(
+  "not_me_links",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The reported event (no foreign key: the access log is pruned on its own schedule) and its time. */
+    eventId: integer("event_id"),
+    eventAt: timestamp("event_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** An email change's notice: the address it was taken from, which the link puts back. */
+    restoreEmail: text("restore_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("not_me_links_token_idx").on(table.tokenHash), index("not_me_links_user_idx").on(table.userId)],
+);
+
 /** An identity provider's account (OpenID Connect issuer and subject) linked to one of ours. */
 export const userIdentities = pgTable(
   "user_identities",

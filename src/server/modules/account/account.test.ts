@@ -117,6 +117,30 @@ describe("changing the email address", () => {
     expect(wrongCode.body.fields.code).toBe("That code is not valid or has expired. Request a new one and try again.");
     expect((await call("/auth/profile", undefined, client.auth)).body.data.email).toBe("mine@example.com");
   });
+
+  it("needs the password, and the authenticator code when two-step sign-in is on, before any code goes to the new address", async () => {
+    const client = await people.client("guarded@example.com");
+    const noPassword = await call("/auth/change-email", { newEmail: "thief@example.com" }, client.auth);
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.fields.password).toBeDefined();
+
+    const secret = (await call("/auth/mfa/enroll", { password: TEST_PASSWORD }, client.auth)).body.data.secret as string;
+    await call("/auth/mfa/verify", { code: await generate({ secret }) }, client.auth);
+    const body = { newEmail: "thief@example.com", password: TEST_PASSWORD };
+    const missing = await call("/auth/change-email", body, client.auth);
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.code).toBe("Enter the 6-digit code from your authenticator app, or a recovery code.");
+    const wrong = await call("/auth/change-email", { ...body, code: "000000" }, client.auth);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields.code).toBe("That code is not valid. Check your authenticator app and try again.");
+    expect(mail().mails.filter((sent) => sent.to.includes("thief@example.com"))).toHaveLength(0);
+    const [stored] = await (await db()).select().from(users).where(eq(users.id, client.id));
+    expect(stored?.pendingEmail).toBeNull();
+
+    const right = await call("/auth/change-email", { ...body, code: await nextAuthenticatorCode(secret) }, client.auth);
+    expect(right.status).toBe(200);
+    expect(codeIn(await mail().latestTo("thief@example.com"))).toMatch(/^\d{6}$/);
+  });
 });
 
 describe("notification preferences", () => {

@@ -2,15 +2,12 @@ import { and, eq, ne } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
-import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { contactInquiries, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { AccountDeps } from "./deps.js";
-import { userWithPassword, wrongPassword } from "./password-check.js";
-
-const codeError = (message: string) => new ApiError(400, productWording.validationFailed, "validation_failed", { code: message });
+import { codeError, userWithPassword, wrongPassword } from "./password-check.js";
 
 /**
  * Deletes an account's row unless it is the last active admin (then answers false and changes nothing).

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { accountMessages, EMAIL_CHANGE_PURPOSE } from "../../../shared/account.js";
+import { accountMessages, type ChangeEmailInput, EMAIL_CHANGE_PURPOSE } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages, type SessionUser, VERIFICATION_CODE_LENGTH } from "../../../shared/auth.js";
 import { productWording } from "../../../shared/wording.js";
@@ -9,7 +9,7 @@ import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { createOneTimeCodes, EMAIL_CODE_MINUTES, randomDigits, toSessionUser } from "../auth/index.js";
 import type { AccountDeps } from "./deps.js";
-import { userWithPassword, wrongPassword } from "./password-check.js";
+import { codeError, userWithPassword, wrongPassword } from "./password-check.js";
 
 const fieldError = (status: number, field: string, message: string, code = "validation_failed") =>
   new ApiError(status, status === 400 ? productWording.validationFailed : message, code, { [field]: message });
@@ -27,17 +27,22 @@ export function createEmailChange(deps: AccountDeps) {
   const codes = createOneTimeCodes(db);
 
   return {
-    /** Checks the password, keeps the new address as pending and emails it a code. */
-    async request(userId: string, newEmail: string, password: string, origin: RequestOrigin): Promise<{ pendingEmail: string }> {
-      const { user, passwordMatches } = await userWithPassword(db, userId, password);
+    /**
+     * Checks the password (and the two-step code when two-step sign-in is on: a stolen session and password alone
+     * cannot move the account to another address), keeps the new address as pending and emails it a code.
+     */
+    async request(userId: string, input: ChangeEmailInput, origin: RequestOrigin): Promise<{ pendingEmail: string }> {
+      const { newEmail } = input;
+      const { user, passwordMatches } = await userWithPassword(db, userId, input.password);
       if (newEmail === user.email) throw fieldError(400, "newEmail", accountMessages.sameEmail);
-      if (!passwordMatches) {
-        await recordSecurityEvent(
-          db,
-          { type: "email_change_requested", outcome: "failure", reason: "wrong_password", userId, email: user.email },
-          origin,
-        );
-        throw wrongPassword();
+      const fail = async (reason: string, error: ApiError) => {
+        await recordSecurityEvent(db, { type: "email_change_requested", outcome: "failure", reason, userId, email: user.email }, origin);
+        throw error;
+      };
+      if (!passwordMatches) return fail("wrong_password", wrongPassword());
+      if (user.mfaEnabledAt) {
+        if (!input.code) return fail("mfa_code_missing", codeError(authMessages.mfaRequired));
+        if (!(await deps.mfa.checkSecondFactor(userId, input.code))) return fail("wrong_mfa_code", codeError(authMessages.invalidMfaCode));
       }
       if (await addressInUse(deps, newEmail)) throw emailTaken();
       await db.update(users).set({ pendingEmail: newEmail, updatedAt: new Date() }).where(eq(users.id, userId));

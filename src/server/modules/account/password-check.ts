@@ -6,6 +6,9 @@ import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { verifyPassword } from "../auth/index.js";
 
+/** A missing or wrong two-step code where the password was asked for again (the form shows it beside the code). */
+export const codeError = (message: string) => new ApiError(400, productWording.validationFailed, "validation_failed", { code: message });
+
 export const wrongPassword = () =>
   new ApiError(400, productWording.validationFailed, "validation_failed", { password: accountMessages.wrongPassword });
 

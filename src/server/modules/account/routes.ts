@@ -55,8 +55,8 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
   });
 
   app.post("/auth/change-email", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
-    const { newEmail, password } = parseInput(changeEmailSchema, request.body);
-    const result = await account.emailChange.request(currentUser(request).userId, newEmail, password, originOf(request));
+    const input = parseInput(changeEmailSchema, request.body);
+    const result = await account.emailChange.request(currentUser(request).userId, input, originOf(request));
     return ok(result, accountMessages.emailChangeCodeSent(result.pendingEmail));
   });
 

@@ -7,5 +7,5 @@ export type { MfaService } from "./mfa.js";
 export { createOneTimeCodes, EMAIL_CODE_MINUTES } from "./one-time-codes.js";
 export { verifyPassword } from "./passwords.js";
 export { clearSessionCookies, REFRESH_COOKIE } from "./routes.js";
-export { randomDigits, randomToken } from "./secrets.js";
+export { randomDigits, randomToken, sha256 } from "./secrets.js";
 export { SESSION_IDLE_MINUTES } from "./sessions.js";

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages, VERIFICATION_CODE_LENGTH, wrongCurrentPassword } from "../../../shared/auth.js";
+import { SIGN_IN_METHODS_REVIEW_MINUTES, SIGN_IN_METHODS_REVIEW_PURPOSE, type SignInMethodsReview } from "../../../shared/security.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { sessions, users } from "../../db/schema.js";
@@ -11,13 +12,13 @@ import { findUserByEmail, findUserById } from "./accounts.js";
 import { passwordResetEmail } from "./auth-emails.js";
 import { createOneTimeCodes, EMAIL_CODE_MINUTES } from "./one-time-codes.js";
 import { hashPassword } from "./passwords.js";
-import { randomDigits } from "./secrets.js";
+import { randomDigits, randomToken } from "./secrets.js";
 import { createSignInAttempts } from "./sign-in-attempts.js";
 
 /** A new password, by an emailed code (forgotten) or by the current one (signed in); either ends the other sessions. */
 export function createPasswordReset(deps: { db: AppDb; mailer: Mailer }) {
   const { db, mailer } = deps;
-  const { issue: issueCode, consume: consumeCode } = createOneTimeCodes(db);
+  const { issue: issueCode, consume: consumeCode, issueTicket } = createOneTimeCodes(db);
   const attempts = createSignInAttempts(db);
 
   /** Sets a new password and ends the account's open sessions, but those of the device that keeps going (its family). */
@@ -44,8 +45,11 @@ export function createPasswordReset(deps: { db: AppDb; mailer: Mailer }) {
       await mailer.send(passwordResetEmail(user, code));
     },
 
-    /** Sets a new password with an emailed code and signs the account out everywhere. */
-    async resetPassword(email: string, code: string, newPassword: string, origin: RequestOrigin) {
+    /**
+     * Sets a new password with an emailed code and signs the account out everywhere; answers the ticket with which
+     * the completion screen shows the passkeys and providers and removes those the person picks.
+     */
+    async resetPassword(email: string, code: string, newPassword: string, origin: RequestOrigin): Promise<SignInMethodsReview> {
       // Before the code is used: a refused password leaves the code for a better one.
       await checkPasswordPolicy(db, newPassword, "newPassword");
       const user = await findUserByEmail(db, email);
@@ -59,6 +63,8 @@ export function createPasswordReset(deps: { db: AppDb; mailer: Mailer }) {
       }
       await replacePassword(user.id, newPassword);
       await recordSecurityEvent(db, { type: "password_reset", outcome: "success", userId: user.id, email: user.email }, origin);
+      const reviewTicket = await issueTicket(user.id, SIGN_IN_METHODS_REVIEW_PURPOSE, randomToken(), SIGN_IN_METHODS_REVIEW_MINUTES);
+      return { userId: user.id, reviewTicket };
     },
 
     /** Changes the password of a signed-in user, who must know the current one; other sessions end. */

@@ -122,8 +122,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
 
   app.post("/auth/reset-password", { config: perAddressLimit(10, 15) }, async (request) => {
     const { email, code, newPassword } = parseInput(resetPasswordSchema, request.body);
-    await auth.resetPassword(email, code, newPassword, originOf(request));
-    return ok(null, "Your password has been reset. Please sign in with your new password.");
+    const review = await auth.resetPassword(email, code, newPassword, originOf(request));
+    return ok(review, "Your password has been reset. Please sign in with your new password.");
   });
 
   app.post("/auth/change-password", { preHandler: requireUser }, async (request) => {

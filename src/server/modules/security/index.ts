@@ -7,10 +7,12 @@ import { onSecurityEvent, type RequestOrigin } from "../../platform/security-log
 import { createAccessLog } from "./access-log.js";
 import { createAlerts } from "./alerts.js";
 import { createBlocklist } from "./blocklist.js";
+import { createMethodsReview } from "./methods-review.js";
 import { createNotMe } from "./not-me.js";
 import { createSecurityNotices } from "./notices.js";
 import { securityRoutes } from "./routes.js";
 import { createSecuritySettings } from "./settings.js";
+import { createSignInMethods } from "./sign-in-methods.js";
 
 /**
  * The security centre (docs/product.md#security-centre): the access log, the alerts the threat rules raise, the
@@ -23,10 +25,13 @@ export function securityModule(deps: {
   publicOrigin: string;
   log: FastifyBaseLogger;
   requestPasswordReset: (email: string, origin: RequestOrigin) => Promise<void>;
+  /** An identity provider's display name, by its id. */
+  providerName: (provider: string) => string;
   blocklistChanged: () => Promise<void>;
 }) {
   const { db } = deps;
   const alerts = createAlerts(db);
+  const methods = createSignInMethods(db, deps.providerName);
   const stopListening = onSecurityEvent(db, createSecurityNotices({ ...deps, alerts }));
   return {
     routes: securityRoutes,
@@ -34,7 +39,8 @@ export function securityModule(deps: {
       accessLog: createAccessLog(db),
       alerts,
       blocklist: createBlocklist({ db, changed: deps.blocklistChanged }),
-      notMe: createNotMe(deps),
+      notMe: createNotMe({ ...deps, methods }),
+      methodsReview: createMethodsReview(db, methods),
       settings: createSecuritySettings(db),
       findEmail: async (userId: string) =>
         (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,

@@ -6,12 +6,8 @@ import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { escapeHtml, type Mailer, type OutgoingMail } from "../../platform/mail.js";
 import type { WrittenSecurityEvent } from "../../platform/security-log.js";
-import { createOneTimeCodes, randomToken } from "../auth/index.js";
 import type { Alerts } from "./alerts.js";
-
-/** The 'this wasn't me' link works this long (the latest one sent: each notice replaces the link before it). */
-export const NOT_ME_LINK_MINUTES = 7 * 24 * 60;
-export const NOT_ME_PURPOSE = "not_me";
+import { createNotMeLinks } from "./not-me-links.js";
 
 /** The account changes the owner is told about by email, each with a 'this wasn't me' link. */
 const changeNotices: Record<string, { subject: string; what: string }> = {
@@ -27,17 +23,18 @@ const changeNotices: Record<string, { subject: string; what: string }> = {
 
 /**
  * The security centre's emails, sent as events are written (platform/security-log.ts), after the answer: the owner
- * hears of a sign-in from a new device and of every password, email or two-step change, with a link that ends
- * every session and starts a password reset; the admins hear of each high-severity alert once per rule and subject
- * an hour.
+ * hears of a sign-in from a new device and of every password, email or two-step change, each with its own link that
+ * ends every session, removes what was added since and starts a password reset (an email change's also undoes it);
+ * the admins hear of each high-severity alert once per rule and subject an hour.
  */
 export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts: Alerts; publicOrigin: string; log: FastifyBaseLogger }) {
   const { db, mailer, publicOrigin } = deps;
-  const codes = createOneTimeCodes(db);
+  const links = createNotMeLinks(db);
 
-  async function notMeLink(userId: string): Promise<string> {
-    const token = await codes.issue(userId, NOT_ME_PURPOSE, randomToken(), NOT_ME_LINK_MINUTES);
-    return `${publicOrigin}/security/not-me#user=${userId}&token=${token}`;
+  /** Each notice's own link, bound to the event it reports; an email change's puts back the address it took. */
+  async function notMeLink(event: { id: number; userId: string; createdAt: Date }, restoreEmail: string | null = null): Promise<string> {
+    const token = await links.issue(event, restoreEmail);
+    return `${publicOrigin}/security/not-me#user=${event.userId}&token=${token}`;
   }
 
   function ownerNotice(to: string, firstName: string, subject: string, lines: string[], link: string): OutgoingMail {
@@ -60,7 +57,7 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
       .where(and(eq(users.id, event.userId), eq(users.active, true)));
     if (!user) return;
     const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${event.createdAt.toUTCString()}`;
-    const link = await notMeLink(event.userId);
+    const reported = { id: event.id, userId: event.userId, createdAt: event.createdAt };
     if (newDevice) {
       await mailer.send(
         ownerNotice(
@@ -68,7 +65,7 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
           user.firstName,
           "New sign-in to your Crestbuild account",
           [`Your account was signed in to from a new device: ${where}.`],
-          link,
+          await notMeLink(reported),
         ),
       );
     }
@@ -77,7 +74,10 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
       const emailChange = event.type === "email_changed" && event.reason?.startsWith("from ");
       const to = emailChange ? (event.reason ?? "").slice(5) : user.email;
       const what = emailChange ? `${change.what} to ${event.email}` : change.what;
-      await mailer.send(ownerNotice(to, user.firstName, change.subject, [`${what}: ${where}.`], link));
+      const link = await notMeLink(reported, emailChange ? to : null);
+      const lines = [`${what}: ${where}.`];
+      if (emailChange) lines.push(`If this wasn't you, the link below also makes ${to} the address of your account again.`);
+      await mailer.send(ownerNotice(to, user.firstName, change.subject, lines, link));
     }
   }
 

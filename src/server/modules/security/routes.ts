@@ -4,7 +4,10 @@ import { z } from "zod";
 import {
   alertsQuerySchema,
   blockSchema,
+  notMeLinkSchema,
   notMeSchema,
+  reviewRemovalSchema,
+  reviewTicketSchema,
   securityEventsQuerySchema,
   securityMessages,
   securitySettingsSaved,
@@ -17,7 +20,8 @@ import type { RequestOrigin } from "../../platform/security-log.js";
 import type { AccessLog } from "./access-log.js";
 import type { Alerts } from "./alerts.js";
 import type { Blocklist } from "./blocklist.js";
-import type { createNotMe } from "./not-me.js";
+import type { MethodsReview } from "./methods-review.js";
+import type { createNotMe, WrongTokenLimit } from "./not-me.js";
 import type { SecuritySettingsStore } from "./settings.js";
 
 const idParams = z.object({
@@ -29,10 +33,14 @@ export type SecurityRoutesOptions = {
   alerts: Alerts;
   blocklist: Blocklist;
   notMe: ReturnType<typeof createNotMe>;
+  methodsReview: MethodsReview;
   settings: SecuritySettingsStore;
   findEmail: (userId: string) => Promise<string | null>;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
+
+/** Wrong 'this wasn't me' tokens allowed per account id in 15 minutes (a wrong token never wears the owner's link out). */
+export const NOT_ME_WRONG_TOKENS = 10;
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
 
@@ -48,9 +56,38 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     return ok({ events: await accessLog.ownActivity({ id: userId, email }) });
   });
 
+  // Counted per account id, whatever address the guesses come from; the address limit is on the routes.
+  const wrongNotMeTokens = app.createRateLimit({
+    max: NOT_ME_WRONG_TOKENS,
+    timeWindow: 15 * 60_000,
+    keyGenerator: (request) => `not-me:${parseInput(notMeLinkSchema, request.body).userId}`,
+  });
+  const wrongTokenOf =
+    (request: FastifyRequest): WrongTokenLimit =>
+    async () => {
+      const counted = await wrongNotMeTokens(request);
+      return !counted.isAllowed && counted.isExceeded ? Math.max(1, counted.ttlInSeconds) : null;
+    };
+
+  app.post("/auth/not-me/methods", { config: perAddressLimit(30, 15) }, async (request) => {
+    const { userId, token } = parseInput(notMeLinkSchema, request.body);
+    return ok(await options.notMe.preview(userId, token, wrongTokenOf(request), originOf(request)));
+  });
+
   app.post("/auth/not-me", { config: perAddressLimit(10, 15) }, async (request) => {
-    const { userId, token } = parseInput(notMeSchema, request.body);
-    return ok(await options.notMe.use(userId, token, originOf(request)), securityMessages.notMeDone);
+    const { userId, token, ...choice } = parseInput(notMeSchema, request.body);
+    const result = await options.notMe.use(userId, token, choice, wrongTokenOf(request), originOf(request));
+    return ok(result, result.emailRestored ? securityMessages.notMeEmailRestored(result.email) : securityMessages.notMeDone);
+  });
+
+  app.post("/auth/sign-in-methods/review", { config: perAddressLimit(30, 15) }, async (request) => {
+    const { userId, ticket } = parseInput(reviewTicketSchema, request.body);
+    return ok(await options.methodsReview.list(userId, ticket));
+  });
+
+  app.post("/auth/sign-in-methods/remove", { config: perAddressLimit(30, 15) }, async (request) => {
+    const { userId, ticket, ...choice } = parseInput(reviewRemovalSchema, request.body);
+    return ok(await options.methodsReview.remove(userId, ticket, choice, originOf(request)), securityMessages.methodsRemoved);
   });
 
   app.get("/admin/security/events", adminOnly, async (request) =>

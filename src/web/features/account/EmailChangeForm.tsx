@@ -1,7 +1,10 @@
 import { useState } from "react";
+import { z } from "zod";
 import { accountMessages, changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/account";
+import { authMessages } from "../../../shared/auth-messages";
 import {
   AccountUsername,
+  CodeField,
   EmailField,
   FormAlert,
   FormSuccess,
@@ -16,12 +19,23 @@ import { toast } from "../../lib/toast";
 import { accountApi } from "./api";
 import { CodeForm } from "./CodeForm";
 
-/** Step 1: the new address and the password; the server emails a code to the new address. */
-function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (pendingEmail: string) => void }) {
-  const form = useApiForm(changeEmailSchema, { defaultValues: { newEmail: "", password: "" }, fields: ["newEmail", "password"] });
+/** The authenticator code is asked for when two-step sign-in is on, as the server does. */
+const formSchema = (mfaEnabled: boolean) =>
+  changeEmailSchema
+    .extend({ code: z.string() })
+    .refine((input) => !mfaEnabled || input.code.trim().length > 0, { path: ["code"], message: authMessages.mfaRequired });
 
-  const onSubmit = form.submit(async (input) => {
-    const { pendingEmail } = await accountApi.requestEmailChange(input);
+type NewAddressProps = { currentEmail: string; mfaEnabled: boolean; onCodeSent: (pendingEmail: string) => void };
+
+/** Step 1: the new address, the password (and a two-step code); the server emails a code to the new address. */
+function NewAddressStep({ currentEmail, mfaEnabled, onCodeSent }: NewAddressProps) {
+  const form = useApiForm(formSchema(mfaEnabled), {
+    defaultValues: { newEmail: "", password: "", code: "" },
+    fields: ["newEmail", "password", "code"],
+  });
+
+  const onSubmit = form.submit(async ({ code, ...input }) => {
+    const { pendingEmail } = await accountApi.requestEmailChange({ ...input, code: mfaEnabled ? code.trim() : undefined });
     onCodeSent(pendingEmail);
   });
 
@@ -34,6 +48,9 @@ function NewAddressStep({ currentEmail, onCodeSent }: { currentEmail: string; on
       <AccountUsername email={currentEmail} />
       <EmailField label="New email address" {...form.field("newEmail")} />
       <PasswordField purpose="current" label="Your password" {...form.field("password")} />
+      {mfaEnabled ? (
+        <CodeField label="Authentication code" hint="From your authenticator app, or a recovery code." {...form.field("code")} />
+      ) : null}
       <FormAlert message={form.failure} />
       <SubmitButton pending={form.formState.isSubmitting} label="Send a code to the new address" pendingLabel="Sending the code..." />
     </form>
@@ -69,10 +86,10 @@ function CodeStep({ pendingEmail, onDone, onRestart }: { pendingEmail: string; o
 }
 
 /** The sign-in address: changed in two steps, the new one proven by a code sent to it. */
-export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
+export function EmailChangeForm({ currentEmail, mfaEnabled }: { currentEmail: string; mfaEnabled: boolean }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   if (pendingEmail) {
     return <CodeStep pendingEmail={pendingEmail} onDone={() => setPendingEmail(null)} onRestart={() => setPendingEmail(null)} />;
   }
-  return <NewAddressStep currentEmail={currentEmail} onCodeSent={setPendingEmail} />;
+  return <NewAddressStep currentEmail={currentEmail} mfaEnabled={mfaEnabled} onCodeSent={setPendingEmail} />;
 }

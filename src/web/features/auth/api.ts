@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import type { CompleteLoginResult, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
+import type { SignInMethodsReview } from "../../../shared/security";
 import { apiRequest, apiRequestWithRetry } from "../../lib/http";
 import { worthAnotherTry } from "./login-messages";
 
@@ -32,7 +33,7 @@ export const authApi = {
     apiRequest<CompleteLoginResult>("POST", "/auth/passkeys/sign-in", { response }),
   forgotPassword: (email: string) => apiRequest<null>("POST", "/auth/forgot-password", { email }),
   resetPassword: (email: string, code: string, newPassword: string) =>
-    apiRequest<null>("POST", "/auth/reset-password", { email, code, newPassword }),
+    apiRequest<SignInMethodsReview>("POST", "/auth/reset-password", { email, code, newPassword }),
   changePassword: (currentPassword: string, newPassword: string) =>
     apiRequest<null>("POST", "/auth/change-password", { currentPassword, newPassword }),
 };

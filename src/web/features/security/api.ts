@@ -1,5 +1,17 @@
 import type { Page } from "../../../shared/paging";
-import type { AddressBlock, SecurityAlert, SecurityEventRow, SecurityEventsPage, SecuritySettings } from "../../../shared/security";
+import type { PasskeySummary } from "../../../shared/passkeys";
+import type {
+  AccountSignInMethods,
+  AddressBlock,
+  NotMeLinkPreview,
+  NotMeResult,
+  SecurityAlert,
+  SecurityEventRow,
+  SecurityEventsPage,
+  SecuritySettings,
+  SignInMethodRemoval,
+  SignInMethodsReview,
+} from "../../../shared/security";
 import { privateQuery } from "../../lib/api-query";
 import { apiDownload, apiRequest } from "../../lib/http";
 
@@ -24,7 +36,24 @@ export const securityApi = {
   block: (input: { address: string; reason: string; expiresAt?: string; alertId?: number }) =>
     apiRequest<AddressBlock>("POST", "/admin/security/blocklist", input),
   unblock: (id: number) => apiRequest<null>("DELETE", `/admin/security/blocklist/${id}`, {}),
-  notMe: (userId: string, token: string) => apiRequest<{ email: string }>("POST", "/auth/not-me", { userId, token }),
+  notMePreview: (userId: string, token: string) => apiRequest<NotMeLinkPreview>("POST", "/auth/not-me/methods", { userId, token }),
+  notMe: (userId: string, token: string, choice: SignInMethodRemoval) =>
+    apiRequest<NotMeResult>("POST", "/auth/not-me", { userId, token, ...choice }),
+  /** The signed-in account's passkeys and linked providers. */
+  signInMethods: async (): Promise<AccountSignInMethods> => {
+    const [keys, links] = await Promise.all([
+      apiRequest<{ passkeys: PasskeySummary[] }>("GET", "/auth/passkeys"),
+      apiRequest<{ identities: AccountSignInMethods["providers"] }>("GET", "/auth/identities"),
+    ]);
+    return { passkeys: keys.passkeys, providers: links.identities };
+  },
+  /** After a password reset, with its ticket: the passkeys and providers, and removing one. */
+  reviewMethods: ({ userId, reviewTicket }: SignInMethodsReview) =>
+    apiRequest<AccountSignInMethods>("POST", "/auth/sign-in-methods/review", { userId, ticket: reviewTicket }),
+  removeReviewed: ({ userId, reviewTicket }: SignInMethodsReview, choice: SignInMethodRemoval) =>
+    apiRequest<AccountSignInMethods>("POST", "/auth/sign-in-methods/remove", { userId, ticket: reviewTicket, ...choice }),
+  removePasskey: (id: string) => apiRequest<null>("DELETE", `/auth/passkeys/${encodeURIComponent(id)}`, {}),
+  unlinkProvider: (provider: string) => apiRequest<null>("DELETE", `/auth/identities/${encodeURIComponent(provider)}`, {}),
   downloadCsv: (filters: EventFilters) => {
     const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
     return apiDownload(`/admin/security/events.csv${query ? `?${query}` : ""}`, "security-events.csv");

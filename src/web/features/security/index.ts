@@ -5,5 +5,7 @@ export { securityApi } from "./api";
 export { Blocklist } from "./Blocklist";
 export { readNotMeLink } from "./not-me-link";
 export { OwnActivity } from "./OwnActivity";
+export { ReviewAfterReset } from "./ReviewAfterReset";
 export { SecuritySettingsForm } from "./SecuritySettingsForm";
+export { methodRows, SignInMethodList } from "./SignInMethodList";
 export { SignOutEverywhereElse } from "./SignOutEverywhereElse";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { emailOnlySchema, resetPasswordSchema, resetRequestedMessage } from "../../../shared/auth";
 import { authMessages, VERIFICATION_CODE_LENGTH } from "../../../shared/auth-messages";
+import type { SignInMethodsReview } from "../../../shared/security";
 import { AccountUsername, CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
 import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { withPasswordConfirmation } from "../../components/form/password-confirmation";
@@ -8,6 +9,7 @@ import { useApiForm } from "../../components/form/use-api-form";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
+import { ReviewAfterReset } from "../../features/security";
 import { useLocationState } from "../../lib/use-location-state";
 
 const newPasswordSchema = withPasswordConfirmation(resetPasswordSchema.pick({ code: true, newPassword: true }));
@@ -33,7 +35,9 @@ function RequestCodeForm({ email, onSent }: { email: string; onSent: (email: str
 }
 
 /** Step 2: the code from the email and the new password. */
-function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: () => void; onRestart: () => void }) {
+type NewPasswordProps = { email: string; onDone: (review: SignInMethodsReview) => void; onRestart: () => void };
+
+function NewPasswordForm({ email, onDone, onRestart }: NewPasswordProps) {
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const form = useApiForm(newPasswordSchema, {
@@ -43,8 +47,7 @@ function NewPasswordForm({ email, onDone, onRestart }: { email: string; onDone: 
   });
 
   const onSubmit = form.submit(async ({ code, newPassword }) => {
-    await authApi.resetPassword(email, code, newPassword);
-    onDone();
+    onDone(await authApi.resetPassword(email, code, newPassword));
   });
 
   const onResend = async () => {
@@ -85,6 +88,7 @@ export default function ForgotPasswordPage() {
   const codeSentTo = (useLocationState() as { codeSentTo?: string } | null)?.codeSentTo;
   const [email, setEmail] = useState(codeSentTo ?? "");
   const [step, setStep] = useState<"request" | "reset" | "done">(codeSentTo ? "reset" : "request");
+  const [review, setReview] = useState<SignInMethodsReview | null>(null);
   // Reloaded on its way there, the page learns it once hydrated (the server rendered the first step).
   useEffect(() => {
     if (!codeSentTo) return;
@@ -120,10 +124,20 @@ export default function ForgotPasswordPage() {
           }}
         />
       ) : null}
-      {step === "reset" ? <NewPasswordForm email={email} onDone={() => setStep("done")} onRestart={() => setStep("request")} /> : null}
+      {step === "reset" ? (
+        <NewPasswordForm
+          email={email}
+          onDone={(answer) => {
+            setReview(answer);
+            setStep("done");
+          }}
+          onRestart={() => setStep("request")}
+        />
+      ) : null}
       {step === "done" ? (
         <>
           <FormSuccess title={passwordReset} />
+          {review ? <ReviewAfterReset review={review} /> : null}
           <ButtonLink to="/login" className="w-full">
             Go to sign in
           </ButtonLink>

@@ -90,7 +90,7 @@ export default function SettingsPage() {
             </>
           )}
           <SectionCard {...section("email")} description="Where we write to you, and how you sign in.">
-            <EmailChangeForm key={user.email} currentEmail={user.email} />
+            <EmailChangeForm key={user.email} currentEmail={user.email} mfaEnabled={user.mfaEnabled} />
           </SectionCard>
           <SectionCard {...section("password")} description="Changing it signs out your other devices.">
             <ChangePasswordForm email={user.email} />
