@@ -63,6 +63,23 @@ const eventLabels: Record<string, string> = {
   not_me: "'This wasn't me': every session ended",
 } satisfies Record<SecurityEventType, string>;
 
+/** A failure names what was tried ("Password change failed"), where the event's label says it was done. */
+const attemptLabels: Partial<Record<SecurityEventType, string>> = {
+  password_change: "Password change",
+  mfa_enrolled: "Turning on two-step sign-in",
+  mfa_removed: "Turning off two-step sign-in",
+  mfa_recovery_codes_replaced: "Making new recovery codes",
+  account_approved: "Staff account approval",
+  email_changed: "Email address change",
+  session_revoked: "Signing out a device",
+  data_exported: "Personal data download",
+  account_deleted: "Account deletion",
+  identity_linked: "Linking a sign-in provider",
+  identity_unlinked: "Removing a sign-in provider",
+  passkey_added: "Adding a passkey",
+  passkey_removed: "Removing a passkey",
+};
+
 const words = (code: string) => code.replace(/_/g, " ");
 
 /** "Sign-in failed: wrong password": an access log event in plain words, the same on every screen. */
@@ -71,5 +88,6 @@ export function describeSecurityEvent(event: { type: string; outcome: string; re
   // A refused request's reason is the request it refused, not why something failed.
   if (event.type === "rate_limited" || event.type === "address_blocked") return event.reason ? `${label}: ${event.reason}` : label;
   if (event.outcome === "success") return label;
-  return event.reason ? `${label} failed: ${words(event.reason)}` : `${label} failed`;
+  const attempt = attemptLabels[event.type as SecurityEventType] ?? label;
+  return event.reason ? `${attempt} failed: ${words(event.reason)}` : `${attempt} failed`;
 }
