@@ -185,5 +185,11 @@ test("the project office creates a project for a client found by name; the clien
   await signIn(clientPage, client.email);
   await expect(clientPage).toHaveURL("/dashboard");
   await expect(clientPage.getByRole("article").getByRole("link", { name: title })).toBeVisible();
+  // Their project's contacts are the people they reach: the project office sees the client's card, the client does not.
+  await expect(page.getByRole("link", { name: `Email ${client.firstName} at ${client.email}` })).toBeVisible();
+  await clientPage.getByRole("article").getByRole("link", { name: title }).click();
+  await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(clientPage.getByText("No project manager assigned yet.")).toBeVisible();
+  await expect(clientPage.getByRole("link", { name: `Email ${client.firstName} at ${client.email}` })).toHaveCount(0);
   await clientContext.close();
 });

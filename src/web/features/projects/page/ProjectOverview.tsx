@@ -5,6 +5,7 @@ import { Avatar } from "../../../components/ui/Avatar";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
+import { useAuth } from "../../../lib/session/AuthProvider";
 import { ContactCard } from "../ContactCard";
 import { avatarPerson } from "../person";
 import { categoryLabel } from "../project-labels";
@@ -41,6 +42,7 @@ function Team({ project }: { project: ProjectDetail }) {
 
 /** The Overview section: description, key facts, money (for those who may see it), the people. */
 export function ProjectOverview({ project }: { project: ProjectDetail }) {
+  const { user } = useAuth();
   const address = [project.address, project.city, project.state, project.country].filter(Boolean).join(", ");
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -76,7 +78,8 @@ export function ProjectOverview({ project }: { project: ProjectDetail }) {
             ) : (
               <p>No project manager assigned yet.</p>
             )}
-            {project.client ? <ContactCard person={project.client} relation="Client" /> : null}
+            {/* The client reaches the people on the project; their own card is not one of them. */}
+            {project.client && project.client.id !== user?.id ? <ContactCard person={project.client} relation="Client" /> : null}
           </div>
         </SectionCard>
       </div>
