@@ -64,9 +64,9 @@ export function createOidcProviders(providers: OidcProviderConfig[], publicOrigi
       // In the code flow a conformant provider puts the scopes' claims at its userinfo endpoint, not in the ID token;
       // openid-client checks there that the answer is about the ID token's subject.
       const hasEmail = idToken.email !== undefined && idToken.email_verified !== undefined;
-      const userInfo = hasEmail ? {} : await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      const userInfo: Record<string, unknown> = hasEmail ? {} : await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
       // The address and its verification come together from one answer; a name from either.
-      const emailClaims = hasEmail ? idToken : userInfo;
+      const emailClaims: Record<string, unknown> = hasEmail ? idToken : userInfo;
       const claims: Record<string, unknown> = { ...userInfo, ...idToken };
       const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
       const email = text(emailClaims.email).toLowerCase();
