@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,7 +19,17 @@ export async function startBuiltServer(
   const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), "crestbuild-bench-"));
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [...profilingArgs(), ...nodeArgs, "dist/server/main.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_ORIGIN: origin, ...env },
+    env: {
+      // Production on PostgreSQL (BENCH_DATABASE_URL) needs a signing key from the environment.
+      ...(process.env.DATABASE_URL ? { AUTH_SECRET: randomBytes(32).toString("hex") } : {}),
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_ORIGIN: origin,
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   // Generous: on a busy machine a fresh database takes a while to migrate and fill.

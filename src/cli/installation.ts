@@ -9,6 +9,8 @@ import { createStores } from "../server/platform/stores.js";
  */
 export async function openInstallation() {
   const config = loadConfig();
+  // As the server does (main.ts): what the tools create is the site account's alone.
+  process.umask(0o077);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   await migrate(database.db);
   const { uploads, media, documents } = createStores(config);

@@ -19,8 +19,8 @@ import { createOidcSignIn } from "./modules/auth/oidc/service.js";
 import { passkeyRoutes } from "./modules/auth/passkeys/routes.js";
 import { createPasskeys } from "./modules/auth/passkeys/service.js";
 import { authRoutes } from "./modules/auth/routes.js";
-import { randomToken } from "./modules/auth/secrets.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { createTotpSecrets, sealPlainTotpSecrets } from "./modules/auth/totp-secrets.js";
 import { blogAdminRoutes } from "./modules/blog-admin/routes.js";
 import { createBlogAdminService } from "./modules/blog-admin/service.js";
 import { type CallsTiming, callsModule } from "./modules/calls/index.js";
@@ -52,17 +52,18 @@ import { contentDir } from "./paths.js";
 import { createAccessTokens } from "./platform/access-tokens.js";
 import { createAccountAccessReader, createBlockedSessionCheck } from "./platform/account-access.js";
 import { registerAddressBlocklist } from "./platform/address-blocklist.js";
+import { loadAuthSecret } from "./platform/auth-secret.js";
 import { createAccessCheck, createMediaViewer, createRequireUser, createScreenViewer } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { healthRoutes } from "./platform/health.js";
 import { createMailer } from "./platform/mail.js";
+import { closeDataDir } from "./platform/private-files.js";
 import { rateLimitRefusalLog } from "./platform/rate-limit.js";
 import { redisWithLocalFallback } from "./platform/rate-limit-store.js";
 import { createInProcessHub } from "./platform/realtime-hub.js";
 import { connectRedis, pingRedis } from "./platform/redis.js";
 import { createRedisHub } from "./platform/redis-hub.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
-import { readOrCreateSetting } from "./platform/settings.js";
 import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
 import { filesAt, MEDIA_PREFIX, UPLOADS_PREFIX } from "./platform/storage.js";
 import { createStores, moveLegacyMediaFolders, type Stores } from "./platform/stores.js";
@@ -121,11 +122,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onIdleError: (error) => app.log.warn({ err: error }, "database connection lost; it is replaced on next use"),
     }));
   if (ownsDatabase) {
-    app.addHook("onClose", () => db.close());
+    app.addHook("onClose", async () => {
+      await db.close();
+      // The embedded database's files as its file layer wrote them while running (0666): closed again.
+      await closeDataDir(config.dataDir);
+    });
     if (!config.s3) await moveLegacyMediaFolders(config.dataDir);
     const applied = await migrate(db.db);
     if (applied.length > 0) app.log.info({ applied }, "database migrated");
     if (await loadContentIfEmpty(db.db, contentDir)) app.log.info("starting content loaded");
+    // After the embedded database has created its files: 0700 folders, 0600 files (docs/decisions/117-secrets-at-rest.md).
+    await closeDataDir(config.dataDir);
   }
 
   const mailer = createMailer({
@@ -137,9 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const content = createContentService(db.db);
   const contact = createContactService({ db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
-  const authSecret = config.authSecret ?? (await readOrCreateSetting(db.db, "auth_secret", () => randomToken(48)));
+  const authSecret = await loadAuthSecret(db.db, config);
   const tokens = createAccessTokens(new TextEncoder().encode(authSecret));
-  const mfa = createMfaService(db.db);
+  const totpSecrets = createTotpSecrets(authSecret);
+  const sealed = await sealPlainTotpSecrets(db.db, totpSecrets);
+  if (sealed > 0) app.log.info({ sealed }, "authenticator secrets stored in plain text sealed");
+  const mfa = createMfaService(db.db, totpSecrets);
   const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
   const checkAccess = createAccessCheck(tokens, createAccountAccessReader(db.db));
   const requireUser = createRequireUser(checkAccess);

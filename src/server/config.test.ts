@@ -16,6 +16,7 @@ describe("configuration from the environment", () => {
   it("reads PostgreSQL, the public origin and the port when set", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      AUTH_SECRET: "a-long-random-secret-for-every-instance",
       PUBLIC_ORIGIN: "https://crestbuild.ng/",
       PORT: "8080",
     });
@@ -104,6 +105,20 @@ describe("configuration from the environment", () => {
       "Invalid configuration: DATABASE_URL must be a URL like postgres://user:password@host:5432/database",
     ]);
     expect(result.stdout).toBe("");
+  });
+
+  it("refuses to start in production on PostgreSQL without AUTH_SECRET, naming it; the embedded default needs none", () => {
+    const result = spawnSync(process.execPath, [path.join(projectRoot, "dist/server/main.js")], {
+      env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: "postgres://crestbuild@127.0.0.1:1/crestbuild" },
+      encoding: "utf8",
+      timeout: 15_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      "Invalid configuration: AUTH_SECRET must be set in production with DATABASE_URL (32+ random characters, the same on every instance, kept out of the database and its backups: it signs sessions and encrypts authenticator secrets)",
+    ]);
+    expect(() => loadConfig({ NODE_ENV: "production" })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: "development", DATABASE_URL: "postgres://crestbuild@127.0.0.1/crestbuild" })).not.toThrow();
   });
 
   it.each([

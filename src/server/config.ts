@@ -147,7 +147,10 @@ export type Config = {
   logLevel: string;
   /** Fastify's trustProxy: false, the number of proxy hops, or the proxies' addresses and CIDR ranges. */
   trustProxy: number | string[] | false;
-  /** Signs access tokens; when absent, one is generated and kept in the database. */
+  /**
+   * Signs access tokens and seals authenticator secrets; when absent (refused in production with PostgreSQL), one is
+   * generated into a 0600 file in the data folder (platform/auth-secret.ts), never into the database.
+   */
   authSecret?: string;
   /** coturn (REST credentials): its addresses and shared secret; calls use host candidates only without it. */
   turn?: { urls: string[]; secret: string };
@@ -192,6 +195,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = vars.TURN_URLS === undefined ? "TURN_URLS" : "TURN_SECRET";
     throw new ConfigError(
       `Invalid configuration: ${missing} must be set too when ${missing === "TURN_URLS" ? "TURN_SECRET" : "TURN_URLS"} is set`,
+    );
+  }
+  // Generated, the key would live in the data folder, which a PostgreSQL installation does not share between
+  // instances; it must never be in the database, and so in every backup (docs/decisions/117-secrets-at-rest.md).
+  if (vars.NODE_ENV === "production" && vars.DATABASE_URL && !vars.AUTH_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: AUTH_SECRET must be set in production with DATABASE_URL (32+ random characters, the same on every instance, kept out of the database and its backups: it signs sessions and encrypts authenticator secrets)",
     );
   }
   const s3Given = s3Variables.filter((name) => vars[name] !== undefined);

@@ -11,6 +11,8 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
+  // Whatever the site creates (database, uploads, backups) is its account's alone: 0700 folders, 0600 files at most.
+  process.umask(0o077);
   // React picks its fast production build by this variable when the renderer is loaded below.
   process.env.NODE_ENV = config.env;
   const app = await buildApp({ config, renderer: await loadPageRenderer() });

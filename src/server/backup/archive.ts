@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
+import { PRIVATE_FILE_MODE } from "../platform/private-files.js";
 
 /**
  * A backup archive: gzip-compressed JSON lines. The first line says what it is; then one line per table
@@ -19,7 +20,8 @@ export async function writeArchive(file: string, lines: AsyncIterable<ArchiveLin
   async function* encoded() {
     for await (const line of lines) yield `${JSON.stringify(line)}\n`;
   }
-  await pipeline(encoded, createGzip(), createWriteStream(file, { flags: "wx" }));
+  // Only the operator's account reads it: it holds every account and every private file.
+  await pipeline(encoded, createGzip(), createWriteStream(file, { flags: "wx", mode: PRIVATE_FILE_MODE }));
 }
 
 /** The archive's lines in order; throws a clear error for a file that is not one of our archives. */

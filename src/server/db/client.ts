@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PRIVATE_DIR_MODE } from "../platform/private-files.js";
 import * as schema from "./schema.js";
 
 /** Drizzle over either driver: both speak PostgreSQL, so every query is the same code. */
@@ -81,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, "db");
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   }
   const client = await PGlite.create(dataDir);
   const db = drizzle({ client, schema }) as unknown as AppDb;

@@ -413,7 +413,7 @@ export const users = pgTable(
     /** False for an account opened through an identity provider: its hash is of a secret nobody knows until a reset. */
     hasPassword: boolean("has_password").notNull().default(true),
     avatarUrl: text("avatar_url"),
-    /** Base32 TOTP secret; set at enrolment, in force once mfa_enabled_at is set. */
+    /** The TOTP secret, sealed (modules/auth/totp-secrets.ts); set at enrolment, in force once mfa_enabled_at is set. */
     mfaSecret: text("mfa_secret"),
     mfaEnabledAt: timestamp("mfa_enabled_at", { withTimezone: true, mode: "date" }),
     /** The 30-second step of the last authenticator code accepted: a code is accepted once. */

@@ -13,9 +13,3 @@ export async function writeSetting(db: AppDb, key: string, value: unknown) {
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
-
-/** The setting's stored value, or the one made now and stored if there was none (first writer wins). */
-export async function readOrCreateSetting<T>(db: AppDb, key: string, create: () => T): Promise<T> {
-  await db.insert(settings).values({ key, value: create() }).onConflictDoNothing();
-  return readSetting<T>(db, key, create());
-}

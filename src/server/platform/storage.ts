@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files.js";
 
 /** A stored file's contents, read as a stream. */
 export type StoredObject = { stream: Readable; sizeBytes: number };
@@ -79,7 +80,10 @@ export function filesAt(store: ObjectStore, urlPrefix: string): FileStorage {
   };
 }
 
-/** Files kept on disk under one folder by key; a key that would lead out of the folder (../) is refused. */
+/**
+ * Files kept on disk under one folder by key; a key that would lead out of the folder (../) is refused. Folders are
+ * made 0700 and files 0600: only the site's account reads them.
+ */
 export function createDiskStore(root: string): ObjectStore {
   const base = path.resolve(root);
   const fileOf = (key: string) => {
@@ -90,11 +94,11 @@ export function createDiskStore(root: string): ObjectStore {
   return {
     async put(key, contents) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await makePrivateDir(path.dirname(file));
       // Written aside, then renamed: a failure (full disk) never leaves a half-written file under the key.
       const partial = `${file}.${process.pid}.${Date.now()}.partial`;
       try {
-        await writeFile(partial, contents);
+        await writeFile(partial, contents, { mode: PRIVATE_FILE_MODE });
         await rename(partial, file);
       } catch (error) {
         await rm(partial, { force: true });
@@ -131,7 +135,7 @@ export function createDiskStore(root: string): ObjectStore {
       return keys.sort();
     },
     async ping() {
-      await mkdir(base, { recursive: true });
+      await makePrivateDir(base);
     },
   };
 }

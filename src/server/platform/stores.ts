@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import { mkdir, rename } from "node:fs/promises";
+import { rename } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.js";
+import { makePrivateDir } from "./private-files.js";
 import { createS3Client, createS3Store } from "./s3-store.js";
 import { createDiskStore, failingClearly, type ObjectStore } from "./storage.js";
 
@@ -34,7 +35,7 @@ export async function moveLegacyMediaFolders(dataDir: string) {
     const from = path.join(dataDir, "uploads", folder);
     const to = path.join(dataDir, "media", folder);
     if (!existsSync(from) || existsSync(to)) continue;
-    await mkdir(path.dirname(to), { recursive: true });
+    await makePrivateDir(path.dirname(to));
     await rename(from, to);
   }
 }

@@ -6,7 +6,17 @@ import Provider, { type KoaContextWithOIDC } from "oidc-provider";
 /** A person at the test provider: the login typed on its sign-in page is their subject. */
 export type ProviderPerson = { email?: string; email_verified?: boolean; given_name?: string; family_name?: string };
 
-export type IdentityProviderOptions = { port?: number; clientId?: string; clientSecret?: string; redirectUris: string[] };
+export type IdentityProviderOptions = {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+  redirectUris: string[];
+  /**
+   * Where the email and profile claims go: in the ID token, like Google (the default here), or only at the userinfo
+   * endpoint, as OpenID Connect says for the code flow (the package's own default, 'conformant').
+   */
+  claims?: "in_id_token" | "conformant";
+};
 
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1 for tests and journeys: its own sign-in
@@ -17,6 +27,7 @@ export async function startIdentityProvider({
   clientId = "crestbuild",
   clientSecret = "test-client-secret-0123456789",
   redirectUris,
+  claims = "in_id_token",
 }: IdentityProviderOptions) {
   const people = new Map<string, ProviderPerson>();
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -33,8 +44,8 @@ export async function startIdentityProvider({
     ],
     jwks: { keys: [jwk] },
     pkce: { required: () => true },
-    // Like Google, the ID token itself carries the email and profile claims.
-    conformIdTokenClaims: false,
+    // Like Google, the ID token itself carries the email and profile claims; conformant, only the userinfo endpoint.
+    conformIdTokenClaims: claims === "conformant",
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
     findAccount: async (_context, sub) => ({
       accountId: sub,

@@ -10,6 +10,7 @@ import { mfaRecoveryCodes, users } from "../../db/schema.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { randomDigits, sha256 } from "./secrets.js";
 import { createSignInAttempts } from "./sign-in-attempts.js";
+import type { TotpSecrets } from "./totp-secrets.js";
 
 const ISSUER = "Crestbuild";
 const RECOVERY_CODE_COUNT = 10;
@@ -20,8 +21,8 @@ const wrongPassword = () =>
   new ApiError(400, productWording.validationFailed, "validation_failed", { password: accountMessages.wrongPassword });
 const invalidCode = () => new ApiError(400, authMessages.invalidMfaCode, "invalid_mfa_code", { code: authMessages.invalidMfaCode });
 
-/** Multi-factor sign-in with an authenticator app (TOTP) and one-time recovery codes. */
-export function createMfaService(db: AppDb) {
+/** Multi-factor sign-in with an authenticator app (TOTP, its secret stored sealed) and one-time recovery codes. */
+export function createMfaService(db: AppDb, totpSecrets: TotpSecrets) {
   const attempts = createSignInAttempts(db);
 
   async function userById(userId: string) {
@@ -50,9 +51,10 @@ export function createMfaService(db: AppDb) {
    * same statement that checks it is newer than the last one, so a code (even sent twice at once) works once.
    */
   async function acceptTotp(user: { id: string; mfaSecret: string | null; mfaLastTotpStep: number | null }, code: string) {
-    if (!user.mfaSecret || !/^\d{6}$/.test(code)) return false;
+    const secret = user.mfaSecret && totpSecrets.open(user.id, user.mfaSecret);
+    if (!secret || !/^\d{6}$/.test(code)) return false;
     const result = await verify({
-      secret: user.mfaSecret,
+      secret,
       token: code,
       epochTolerance: CLOCK_TOLERANCE_SECONDS,
       ...(user.mfaLastTotpStep === null ? {} : { afterTimeStep: user.mfaLastTotpStep }),
@@ -96,7 +98,10 @@ export function createMfaService(db: AppDb) {
       const user = await userWithPassword(userId, password, origin);
       if (user.mfaEnabledAt) throw new ApiError(409, "Two-step sign-in is already on for this account.", "mfa_already_enabled");
       const secret = generateSecret();
-      await db.update(users).set({ mfaSecret: secret, mfaLastTotpStep: null, updatedAt: new Date() }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ mfaSecret: totpSecrets.seal(userId, secret), mfaLastTotpStep: null, updatedAt: new Date() })
+        .where(eq(users.id, userId));
       const otpauthUri = generateURI({ issuer: ISSUER, label: user.email, secret });
       return { secret, otpauthUri, qrCodeSvg: await QRCode.toString(otpauthUri, { type: "svg", margin: 1 }) };
     },

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { settings } from "../../db/schema.js";
+import { AUTH_SECRET_FILE } from "../../platform/auth-secret.js";
 import { TEST_PASSWORD } from "../../testing/accounts.js";
 import { nextAuthenticatorCode } from "../../testing/authenticator.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
-import { testDatabase } from "../../testing/test-app.js";
+import { testConfig } from "../../testing/test-app.js";
 
 const { call, people } = setUpTestServer();
 
@@ -59,7 +60,7 @@ describe("sensitive changes need a fresh proof", () => {
     const mine = await people.client("mine@example.com");
     const victim = await people.client("victim@example.com");
     // A token signed with the server's key (as a leaked key or a bug would allow) for one user with another's session.
-    const [secret] = await (await testDatabase()).db.select().from(settings).where(eq(settings.key, "auth_secret"));
+    const secret = readFileSync(path.join(testConfig().dataDir, AUTH_SECRET_FILE), "utf8");
     const payload = JSON.parse(Buffer.from(mine.accessToken.split(".")[1] ?? "", "base64url").toString()) as { sid: string };
     const forged = await new SignJWT({ role: "user", dept: "General Users", sid: payload.sid })
       .setProtectedHeader({ alg: "HS256" })
@@ -67,7 +68,7 @@ describe("sensitive changes need a fresh proof", () => {
       .setIssuer("crestbuild")
       .setIssuedAt()
       .setExpirationTime("15m")
-      .sign(new TextEncoder().encode(String(secret?.value)));
+      .sign(new TextEncoder().encode(secret));
     expect((await call("/auth/profile", undefined, { authorization: `Bearer ${forged}` })).status).toBe(401);
     expect((await call("/auth/profile", undefined, mine.auth)).status).toBe(200);
   });

@@ -11,20 +11,23 @@ import { testDatabase } from "../../../testing/test-app.js";
 const PUBLIC_ORIGIN = "https://www.crestbuild.test";
 const env: Record<string, string> = {};
 let provider: IdentityProvider;
+/** A provider in the package's default configuration: the email only at its userinfo endpoint, as the standard says. */
+let conformant: IdentityProvider;
 
 beforeAll(async () => {
   provider = await startIdentityProvider({ redirectUris: [`${PUBLIC_ORIGIN}/api/auth/oidc/local/callback`] });
-  env.OIDC_PROVIDERS = JSON.stringify([provider.entry("local", "Local ID")]);
+  conformant = await startIdentityProvider({ redirectUris: [`${PUBLIC_ORIGIN}/api/auth/oidc/standard/callback`], claims: "conformant" });
+  env.OIDC_PROVIDERS = JSON.stringify([provider.entry("local", "Local ID"), conformant.entry("standard", "Standard ID")]);
 });
-afterAll(() => provider.close());
+afterAll(() => Promise.all([provider.close(), conformant.close()]));
 
 const { server, call, people, registerVerified } = setUpTestServer(env);
 
 const db = async () => (await testDatabase()).db;
 
 /** Where Crestbuild sends the browser to start, and the cookie binding the round trip to that browser. */
-async function startSignIn(): Promise<{ authorizationUrl: string; cookie: string }> {
-  const response = await fetch(server().url("/api/auth/oidc/local/start"), { redirect: "manual" });
+async function startSignIn(providerId = "local"): Promise<{ authorizationUrl: string; cookie: string }> {
+  const response = await fetch(server().url(`/api/auth/oidc/${providerId}/start`), { redirect: "manual" });
   expect(response.status).toBe(302);
   const cookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
   expect(cookie).toMatch(/^cb_oidc=/);
@@ -32,17 +35,17 @@ async function startSignIn(): Promise<{ authorizationUrl: string; cookie: string
 }
 
 /** The provider's answer delivered to our callback: the page the browser lands on and its fragment. */
-async function deliver(callback: URL, cookie: string) {
-  expect(callback.origin + callback.pathname).toBe(`${PUBLIC_ORIGIN}/api/auth/oidc/local/callback`);
+async function deliver(callback: URL, cookie: string, providerId = "local") {
+  expect(callback.origin + callback.pathname).toBe(`${PUBLIC_ORIGIN}/api/auth/oidc/${providerId}/callback`);
   const response = await fetch(server().url(callback.pathname + callback.search), { redirect: "manual", headers: { cookie } });
   expect(response.status).toBe(303);
   const landing = new URL(response.headers.get("location") ?? "", PUBLIC_ORIGIN);
   return { page: landing.pathname, fragment: new URLSearchParams(landing.hash.slice(1)) };
 }
 
-async function signInWithProvider(login: string) {
-  const { authorizationUrl, cookie } = await startSignIn();
-  return deliver(await signInAtProvider(authorizationUrl, login), cookie);
+async function signInWithProvider(login: string, providerId = "local") {
+  const { authorizationUrl, cookie } = await startSignIn(providerId);
+  return deliver(await signInAtProvider(authorizationUrl, login), cookie, providerId);
 }
 
 async function completeLogin(fragment: URLSearchParams, code?: string) {
@@ -56,7 +59,10 @@ async function eventsOf(type: string) {
 describe("sign-in with an identity provider", () => {
   it("lists the configured providers and sends the browser to the provider with PKCE, state and nonce", async () => {
     const listed = await call("/auth/oidc/providers");
-    expect(listed.body.data.providers).toEqual([{ id: "local", name: "Local ID" }]);
+    expect(listed.body.data.providers).toEqual([
+      { id: "local", name: "Local ID" },
+      { id: "standard", name: "Standard ID" },
+    ]);
     const { authorizationUrl } = await startSignIn();
     const url = new URL(authorizationUrl);
     expect(url.origin).toBe(provider.issuer);
@@ -214,6 +220,33 @@ describe("sign-in with an identity provider", () => {
       expect(failure?.reason).toMatch(new RegExp(`^local: .*"${claim}"`));
     });
   }
+});
+
+describe("sign-in with a provider that puts the email only at its userinfo endpoint", () => {
+  it("reads the verified email and the name from userinfo, opens the account, then signs the person in again", async () => {
+    conformant.person("jide", { email: "Jide.Okafor@Example.com", given_name: "Jide", family_name: "Okafor" });
+    const first = await signInWithProvider("jide", "standard");
+    expect(first.fragment.get("oidc")).toBe("ticket");
+    const session = await completeLogin(first.fragment);
+    expect(session.status).toBe(200);
+    expect(session.body.data.user).toMatchObject({
+      email: "jide.okafor@example.com",
+      firstName: "Jide",
+      lastName: "Okafor",
+      isVerified: true,
+    });
+
+    const again = await signInWithProvider("jide", "standard");
+    expect(again.fragment.get("userId")).toBe(first.fragment.get("userId"));
+    expect((await completeLogin(again.fragment)).status).toBe(200);
+  });
+
+  it("still refuses an email that userinfo says is not verified", async () => {
+    conformant.person("kemi", { email: "kemi@example.com", email_verified: false });
+    const landing = await signInWithProvider("kemi", "standard");
+    expect(landing.fragment.get("reason")).toBe("emailNotVerified");
+    expect(await (await db()).select().from(users).where(eq(users.email, "kemi@example.com"))).toHaveLength(0);
+  });
 });
 
 describe("linked identities in settings", () => {

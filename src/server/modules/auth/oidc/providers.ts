@@ -1,7 +1,7 @@
 import * as client from "openid-client";
 import type { OidcProviderConfig } from "../../../oidc-providers-config.js";
 
-/** What a verified ID token tells us about the person. */
+/** What a verified ID token (and the provider's userinfo endpoint) tells us about the person. */
 export type ProviderIdentity = { subject: string; email: string | null; emailVerified: boolean; firstName: string; lastName: string };
 
 /** The round trip's secrets, kept on the server until the provider sends the browser back. */
@@ -48,7 +48,8 @@ export function createOidcProviders(providers: OidcProviderConfig[], publicOrigi
 
     /**
      * Swaps the code for tokens; openid-client checks the state, the PKCE verifier, and the ID token's signature,
-     * issuer, audience, expiry and nonce. Any failure throws.
+     * issuer, audience, expiry and nonce. The email is read from the userinfo endpoint when the ID token lacks it.
+     * Any failure throws.
      */
     async exchange(provider: OidcProviderConfig, callbackQuery: string, checks: AuthorizationChecks): Promise<ProviderIdentity> {
       const configuration = await configurationOf(provider);
@@ -58,14 +59,21 @@ export function createOidcProviders(providers: OidcProviderConfig[], publicOrigi
         expectedNonce: checks.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims) throw new Error("the provider sent no ID token");
+      const idToken = tokens.claims();
+      if (!idToken) throw new Error("the provider sent no ID token");
+      // In the code flow a conformant provider puts the scopes' claims at its userinfo endpoint, not in the ID token;
+      // openid-client checks there that the answer is about the ID token's subject.
+      const hasEmail = idToken.email !== undefined && idToken.email_verified !== undefined;
+      const userInfo: Record<string, unknown> = hasEmail ? {} : await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      // The address and its verification come together from one answer; a name from either.
+      const emailClaims: Record<string, unknown> = hasEmail ? idToken : userInfo;
+      const claims: Record<string, unknown> = { ...userInfo, ...idToken };
       const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-      const email = text(claims.email).toLowerCase();
+      const email = text(emailClaims.email).toLowerCase();
       return {
-        subject: claims.sub,
+        subject: idToken.sub,
         email: email || null,
-        emailVerified: claims.email_verified === true,
+        emailVerified: emailClaims.email_verified === true,
         firstName: text(claims.given_name) || text(claims.name).split(" ")[0] || "",
         lastName: text(claims.family_name) || text(claims.name).split(" ").slice(1).join(" ") || "",
       };
