@@ -50,10 +50,13 @@ const fields = {
       error: "Keywords must be a list of words.",
     })
     .max(20, "Choose at most 20 keywords."),
-  /** A site image (/images/...) or an uploaded cover (/uploads/...); null for none. */
+  /**
+   * A site image (/images/...) or a cover uploaded for the blog (/uploads/blog/...); null for none. Any other upload
+   * (someone's avatar, a project's photo) is not the blog's to show or to delete.
+   */
   coverImage: z
     .string()
-    .regex(/^\/(images|uploads)\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, "Choose an image of this site.")
+    .regex(/^\/(images|uploads\/blog)\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, "Choose an image of this site.")
     .nullable(),
   slug: blogSlugSchema,
 };

@@ -204,6 +204,45 @@ describe("cover images", () => {
   });
 });
 
+describe("files a post may delete", () => {
+  const uploadedFile = (url: string) => path.join(testConfig().dataDir, "uploads", url.replace(/^\/uploads\//, ""));
+
+  it("refuses someone's avatar as a cover, and deleting a post leaves another post's cover alone", async () => {
+    const writer = await marketer();
+    const client = await people.client("client@example.com");
+    const photo = await jpegWithGps(800, 600);
+    const avatar = (await upload("/users/upload-avatar", [{ field: "avatar", name: "me", type: "image/jpeg", data: photo }], client.auth))
+      .body.data.avatar;
+    expect(avatar).toMatch(/^\/uploads\/avatars\//);
+
+    const withAvatar = await call("/blog/manage/posts", { ...draft, coverImage: avatar }, writer.auth);
+    expect(withAvatar.status).toBe(400);
+    expect(withAvatar.body.fields.coverImage).toBe("Choose an image of this site.");
+    const post = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const renamed = await call(`/blog/manage/posts/${post.id}`, { coverImage: avatar }, writer.auth, "PUT");
+    expect(renamed.status).toBe(400);
+
+    // A post showing another post's uploaded cover: deleting it (or changing its cover) does not delete that file.
+    const owner = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const cover = (
+      await upload(`/blog/manage/posts/${owner.id}/cover`, [{ field: "image", name: "c", type: "image/jpeg", data: photo }], writer.auth)
+    ).body.data.coverImage;
+    expect((await call(`/blog/manage/posts/${post.id}`, { coverImage: cover }, writer.auth, "PUT")).status).toBe(200);
+    expect((await call(`/blog/manage/posts/${post.id}`, { coverImage: "/images/blog/harmattan.jpg" }, writer.auth, "PUT")).status).toBe(
+      200,
+    );
+    expect((await call(`/blog/manage/posts/${post.id}`, { coverImage: cover }, writer.auth, "PUT")).status).toBe(200);
+    expect((await call(`/blog/manage/posts/${post.id}`, {}, writer.auth, "DELETE")).status).toBe(200);
+    expect(existsSync(uploadedFile(cover))).toBe(true);
+    expect(existsSync(uploadedFile(avatar))).toBe(true);
+    expect((await fetch(server().url(avatar))).status).toBe(200);
+
+    // Its own post deleted, the cover goes.
+    await call(`/blog/manage/posts/${owner.id}`, {}, writer.auth, "DELETE");
+    expect(existsSync(uploadedFile(cover))).toBe(false);
+  });
+});
+
 describe("who may manage the blog", () => {
   it("refuses clients and staff outside Digital Marketing", async () => {
     const client = await people.client("client@example.com");

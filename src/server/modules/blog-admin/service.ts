@@ -36,6 +36,9 @@ type PostFields = {
 /** Covers are shown wide on the blog's cards and at the top of the post. */
 const COVER_SIZE = { width: 1600, height: 900, fit: "cover" } as const;
 
+/** Where the covers uploaded for a post are stored: the post's id starts the name. */
+const coverKeyPrefix = (id: number) => `blog/${id}-`;
+
 const notFound = () => new ApiError(404, blogAdminMessages.notFound, "not_found");
 const slugTaken = () => new ApiError(409, blogAdminMessages.slugTaken, "slug_taken", { slug: blogAdminMessages.slugTaken });
 
@@ -81,9 +84,13 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     return row !== undefined;
   }
 
-  async function removeStoredFile(url: string | null) {
+  /**
+   * Deletes a cover that was uploaded for this post (blog/{id}-...), and nothing else: a cover may name a site image
+   * or another post's upload, which are not this post's to delete.
+   */
+  async function removeOwnCover(id: number, url: string | null) {
     const key = url ? storage.keyOf(url) : null;
-    if (key) await storage.remove(key);
+    if (key?.startsWith(coverKeyPrefix(id))) await storage.remove(key);
   }
 
   /** Updates a post and answers it as it now is; 404 when it does not exist. */
@@ -157,7 +164,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
         // Another writer took the slug between the check and the update.
         throw isUniqueViolation(error) ? slugTaken() : error;
       });
-      if (changes.coverImage !== undefined && current.coverImage !== updated.coverImage) await removeStoredFile(current.coverImage);
+      if (changes.coverImage !== undefined && current.coverImage !== updated.coverImage) await removeOwnCover(id, current.coverImage);
       return updated;
     },
 
@@ -170,14 +177,14 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     async remove(id: number): Promise<void> {
       const [row] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ coverImage: blogPosts.coverImage });
       if (!row) throw notFound();
-      await removeStoredFile(row.coverImage);
+      await removeOwnCover(id, row.coverImage);
     },
 
     /** Stores a new cover (checked, re-encoded, without metadata) and drops the previous uploaded one. */
     async setCover(id: number, upload: Buffer): Promise<ManagedPost> {
       const current = await find(id);
       const image = await reencodeImage(upload, COVER_SIZE);
-      const key = `blog/${id}-${randomUUID()}.webp`;
+      const key = `${coverKeyPrefix(id)}${randomUUID()}.webp`;
       const url = await storage.save(key, image);
       let updated: ManagedPost;
       try {
@@ -187,7 +194,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
         await storage.remove(key);
         throw error;
       }
-      await removeStoredFile(current.coverImage);
+      await removeOwnCover(id, current.coverImage);
       return updated;
     },
 
