@@ -30,7 +30,6 @@ export type SecurityRoutesOptions = {
   blocklist: Blocklist;
   notMe: ReturnType<typeof createNotMe>;
   settings: SecuritySettingsStore;
-  findEmail: (userId: string) => Promise<string | null>;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -43,9 +42,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
   app.get("/account/security-activity", { preHandler: requireUser }, async (request) => {
-    const { userId } = currentUser(request);
-    const email = (await options.findEmail(userId)) ?? "";
-    return ok({ events: await accessLog.ownActivity({ id: userId, email }) });
+    return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
   });
 
   app.post("/auth/not-me", { config: perAddressLimit(10, 15) }, async (request) => {
