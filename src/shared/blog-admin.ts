@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type BlogCategorySlug, blogCategories } from "./content.js";
 import { pageNumber } from "./fields.js";
+import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import type { CountedPage } from "./paging.js";
 
 /** A post is written as a draft, then published (public) or unpublished (a draft again). */
@@ -44,7 +45,8 @@ const fields = {
     .string({ error: "Please write the post." })
     .trim()
     .min(1, "Please write the post.")
-    .max(BLOG_BODY_MAX_CHARACTERS, "The post must be at most 100,000 characters."),
+    .max(BLOG_BODY_MAX_CHARACTERS, "The post must be at most 100,000 characters.")
+    .refine(withinMarkdownNesting, markdownNestingMessage),
   keywords: z
     .array(z.string().trim().min(1, "A keyword cannot be empty.").max(60, "A keyword must be at most 60 characters."), {
       error: "Keywords must be a list of words.",
@@ -74,7 +76,12 @@ export type BlogPostCreateInput = z.input<typeof blogPostCreateSchema>;
 export const blogPostUpdateSchema = z.object(fields).partial();
 export type BlogPostUpdateInput = z.input<typeof blogPostUpdateSchema>;
 
-export const blogPreviewSchema = z.object({ bodyMarkdown: z.string().max(BLOG_BODY_MAX_CHARACTERS, "The post is too long to preview.") });
+export const blogPreviewSchema = z.object({
+  bodyMarkdown: z
+    .string()
+    .max(BLOG_BODY_MAX_CHARACTERS, "The post is too long to preview.")
+    .refine(withinMarkdownNesting, markdownNestingMessage),
+});
 
 export const managedPostsQuerySchema = z.object({
   status: z.enum(blogPostStatuses, { error: "Unknown status." }).optional(),

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MANAGED_POSTS_PAGE_SIZE } from "../../../shared/blog-admin.js";
@@ -146,6 +147,44 @@ describe("writing and publishing a blog post", () => {
       bodyMarkdown: "Please write the post.",
       coverImage: "Choose an image of this site.",
     });
+  });
+});
+
+describe("Markdown nested too deep", () => {
+  const deepQuote = `${">".repeat(3500)} harmattan`;
+
+  it("refuses a post (and its preview) nested 3,500 quotes deep with 400 and a clear message", async () => {
+    const writer = await marketer();
+    const message = "Quotes and lists can be nested at most 20 levels deep.";
+    const created = await call("/blog/manage/posts", { ...draft, bodyMarkdown: deepQuote }, writer.auth);
+    expect(created.status).toBe(400);
+    expect(created.body.fields.bodyMarkdown).toBe(message);
+    const post = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const edited = await call(`/blog/manage/posts/${post.id}`, { bodyMarkdown: `${"- ".repeat(2000)}x` }, writer.auth, "PUT");
+    expect(edited.body.fields.bodyMarkdown).toBe(message);
+    expect((await call("/blog/preview", { bodyMarkdown: deepQuote }, writer.auth)).body.fields.bodyMarkdown).toBe(message);
+  });
+
+  it("shows a post stored before the limit as escaped text, never a 500, and renders new posts when written", async () => {
+    const writer = await marketer();
+    const post = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const [stored] = await (await testDatabase()).db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(stored?.bodyHtml).toContain("<h2>Keep it wet</h2>");
+
+    await (await testDatabase()).db.insert(blogPosts).values({
+      slug: "old-deep-post",
+      category: "technology",
+      title: "An old post",
+      excerpt: "Stored before the limit.",
+      bodyMarkdown: `${deepQuote} <script>alert(1)</script>`,
+      authorName: "Dayo",
+      status: "published",
+      publishedAt: new Date(),
+    });
+    const answer = await call("/blog/posts/old-deep-post");
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.bodyHtml).toBe(`<p>${"&#62;".repeat(3500)} harmattan &#60;script&#62;alert(1)&#60;/script&#62;</p>`);
+    expect((await fetch(server().url("/blog/technology/old-deep-post"))).status).toBe(200);
   });
 });
 

@@ -18,7 +18,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { countedPageOf, offsetOf } from "../../db/paging.js";
 import { blogPosts, users } from "../../db/schema.js";
 import { reencodeImage } from "../../platform/images.js";
-import { renderMarkdown } from "../../platform/markdown.js";
+import { renderForStorage, renderMarkdown } from "../../platform/markdown.js";
 import type { FileStorage } from "../../platform/storage.js";
 
 type PostRow = typeof blogPosts.$inferSelect;
@@ -42,7 +42,7 @@ const coverKeyPrefix = (id: number) => `blog/${id}-`;
 const notFound = () => new ApiError(404, blogAdminMessages.notFound, "not_found");
 const slugTaken = () => new ApiError(409, blogAdminMessages.slugTaken, "slug_taken", { slug: blogAdminMessages.slugTaken });
 
-function toSummary(row: Omit<PostRow, "bodyMarkdown">): ManagedPostSummary {
+function toSummary(row: Omit<PostRow, "bodyMarkdown" | "bodyHtml">): ManagedPostSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -64,7 +64,7 @@ function toSummary(row: Omit<PostRow, "bodyMarkdown">): ManagedPostSummary {
 
 const toPost = (row: PostRow): ManagedPost => ({ ...toSummary(row), bodyMarkdown: row.bodyMarkdown });
 
-const { bodyMarkdown: _body, ...summaryColumns } = getTableColumns(blogPosts);
+const { bodyMarkdown: _body, bodyHtml: _html, ...summaryColumns } = getTableColumns(blogPosts);
 
 /** Blog management for Digital Marketing and admins: drafts, publishing, covers. The public blog reads the same table. */
 export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }) {
@@ -131,6 +131,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     ): Promise<ManagedPost> {
       const [author] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, authorId));
       if (!author) throw new ApiError(401, "Authentication failed. Please log in again.", "unauthenticated");
+      const bodyHtml = renderForStorage(renderMarkdown, input.bodyMarkdown, "bodyMarkdown");
       const base = input.slug ?? slugFromTitle(input.title);
       for (let attempt = 1; attempt <= 50; attempt++) {
         const slug = attempt === 1 ? base : `${base}-${attempt}`;
@@ -143,6 +144,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
             category: input.category,
             excerpt: input.excerpt,
             bodyMarkdown: input.bodyMarkdown,
+            bodyHtml,
             keywords: input.keywords ?? [],
             coverImage: input.coverImage ?? null,
             authorId,
@@ -160,7 +162,9 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     async update(id: number, changes: Partial<PostFields>): Promise<ManagedPost> {
       const current = await find(id);
       if (changes.slug && changes.slug !== current.slug && (await slugInUse(changes.slug, id))) throw slugTaken();
-      const updated = await change(id, changes).catch((error: unknown) => {
+      const rendered =
+        changes.bodyMarkdown === undefined ? {} : { bodyHtml: renderForStorage(renderMarkdown, changes.bodyMarkdown, "bodyMarkdown") };
+      const updated = await change(id, { ...changes, ...rendered }).catch((error: unknown) => {
         // Another writer took the slug between the check and the update.
         throw isUniqueViolation(error) ? slugTaken() : error;
       });
@@ -199,7 +203,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     },
 
     /** The HTML the public post page would show for this Markdown. */
-    preview: (bodyMarkdown: string) => ({ html: renderMarkdown(bodyMarkdown) }),
+    preview: (bodyMarkdown: string) => ({ html: renderForStorage(renderMarkdown, bodyMarkdown, "bodyMarkdown") }),
   };
 }
 
