@@ -319,7 +319,13 @@ describe("messages of a conversation", () => {
     it("lets the author and admins remove a message, audited and pushed to the others at once; anyone else gets 403", async () => {
       const admin = await people.admin();
       const first = (await post(conversationId, client, "Wrong house number, sorry")).body.data.message;
-      const second = (await post(conversationId, client, "Another one")).body.data.message;
+      const photo = { field: "attachments", name: "gate.jpg", type: "image/jpeg", data: await jpegWithGps(800, 600) };
+      const second = (await upload(`/conversations/${conversationId}/messages`, [photo], client.auth, { body: "Another one" })).body.data
+        .message;
+      const photoFiles = [second.attachments[0].url, second.attachments[0].thumbUrl].map((url: string) =>
+        path.join(testConfig().dataDir, "media", url.replace("/api/media/", "")),
+      );
+      expect(photoFiles.map((file: string) => existsSync(file))).toEqual([true, true]);
       const remove = (messageId: number, who: SignedIn) =>
         call(`/conversations/${conversationId}/messages/${messageId}`, {}, who.auth, "DELETE");
 
@@ -348,6 +354,7 @@ describe("messages of a conversation", () => {
       }
       expect((await remove(second.id, admin)).status).toBe(200);
       expect((await remove(second.id, admin)).status).toBe(404);
+      expect(photoFiles.map((file: string) => existsSync(file))).toEqual([false, false]);
       expect((await page("", manager)).items).toEqual([]);
 
       const audit = await (await testDatabase()).db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "message.removed"));
