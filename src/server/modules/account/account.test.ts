@@ -13,6 +13,7 @@ import {
   notifications,
   projects,
   projectUpdates,
+  securityAlerts,
   securityEvents,
   sessions,
   users,
@@ -347,6 +348,7 @@ describe("DELETE /api/users/me", () => {
     await call("/contact", { name: "First Owner", email: address, subject: "Old inquiry", message: "The first owner's house." });
     // A lockout names the address, not the account.
     await (await db()).insert(securityEvents).values({ type: "lockout", outcome: "failure", email: address, ipAddress: "192.0.2.77" });
+    await (await db()).insert(securityAlerts).values({ rule: "lockout", severity: "medium", subject: address, evidence: [] });
     expect((await call("/users/me", { password: TEST_PASSWORD, confirmation: "DELETE" }, first.auth, "DELETE")).status).toBe(200);
 
     const stillNamed = await (await db()).select().from(securityEvents).where(eq(securityEvents.email, address));
@@ -358,6 +360,7 @@ describe("DELETE /api/users/me", () => {
     expect(pseudonymised.map((event) => event.type)).toEqual(
       expect.arrayContaining(["registration", "sign_in", "lockout", "account_deleted"]),
     );
+    expect((await (await db()).select().from(securityAlerts)).map((alert) => alert.subject)).toEqual([pseudonymOf(first.id)]);
     // Addresses and browsers stay for investigations.
     expect(pseudonymised.find((event) => event.type === "lockout")?.ipAddress).toBe("192.0.2.77");
 

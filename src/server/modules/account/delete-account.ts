@@ -5,7 +5,7 @@ import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
-import { contactInquiries, securityEvents, users } from "../../db/schema.js";
+import { contactInquiries, securityAlerts, securityEvents, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { AccountDeps } from "./deps.js";
@@ -22,7 +22,7 @@ export const pseudonymOf = (userId: string) => `deleted-account-${createHash("sh
 /**
  * Deletes an account's row unless it is the last active admin (then answers false and changes nothing).
  * The database's foreign keys decide what goes with it (see createAccountDeletion); inquiries waiting on the
- * person go back to the inbox; the access log keeps its events under a pseudonym (addresses and browsers stay, for
+ * person go back to the inbox; the access log keeps its events (and alerts) under a pseudonym (addresses and browsers stay, for
  * investigations, until the log's retention removes them). Account deletion by its owner and by an admin both come here.
  */
 export async function deleteAccountRecords(db: AppDb, user: { id: string; role: string; email: string }): Promise<boolean> {
@@ -45,6 +45,10 @@ export async function deleteAccountRecords(db: AppDb, user: { id: string; role: 
       .update(securityEvents)
       .set({ email: pseudonymOf(user.id) })
       .where(or(eq(securityEvents.userId, user.id), eq(securityEvents.email, user.email)));
+    await tx
+      .update(securityAlerts)
+      .set({ subject: pseudonymOf(user.id) })
+      .where(eq(securityAlerts.subject, user.email));
     await tx.delete(users).where(eq(users.id, user.id));
     return true;
   });
