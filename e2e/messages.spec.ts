@@ -110,6 +110,19 @@ test("a client and the project's manager exchange messages live", async ({ page,
   // With the thread open on both sides, the next message lands in the open thread.
   await send(page, "Thank you!");
   await expect(staffThread).toContainText("Thank you!");
+
+  // The author removes it: gone from both screens at once. The staffer may remove only their own.
+  await expect(staffThread.getByRole("button", { name: /^Remove the message/ })).toHaveCount(1);
+  await thread(page, project.title)
+    .getByRole("button", { name: /^Remove the message you sent/ })
+    .last()
+    .click();
+  const confirm = page.getByRole("dialog", { name: "Remove this message?" });
+  await confirm.getByRole("button", { name: "Remove" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(thread(page, project.title)).not.toContainText("Thank you!");
+  await expect(staffThread).not.toContainText("Thank you!");
+  await expect(staffThread).toContainText("Yes, this morning.");
 });
 
 test("a photo reaches the other side as a thumbnail; a text file named .jpg is refused and the text stays", async ({

@@ -101,6 +101,7 @@ export const auditActions = [
   "settings.changed",
   "security_settings.changed",
   "announcement.sent",
+  "message.removed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -114,6 +115,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "settings.changed": "Changed the settings",
   "security_settings.changed": "Changed the security settings",
   "announcement.sent": "Sent an announcement",
+  "message.removed": "Removed a message",
 };
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -57,6 +57,21 @@ export type WebVital = (typeof webVitals)[number];
 
 export type Ranked = { key: string; value: number }[];
 
+/*
+ * What one visitor's beacons can do to the figures is bounded (README.md#analytics): a path outside the public pages
+ * counts as 'other', each day keeps only its top pages and referring sites, a Web Vitals value counts at most at the top
+ * of its plausible range, and a 75th percentile is shown only once enough samples make it.
+ */
+
+/** The key a page outside the public routes, and the pages and referring sites past a day's top, are counted under. */
+export const OTHER_KEY = "other";
+/** Pages and referring sites kept per day by the roll-up; the rest are added up under OTHER_KEY. */
+export const DAILY_TOP_KEYS = 50;
+/** Each metric's plausible top (ms; CLS unitless): a value above it is counted as this. */
+export const VITAL_MAX: Record<WebVital, number> = { LCP: 60_000, INP: 20_000, CLS: 5, TTFB: 60_000 };
+/** A metric's 75th percentile over a timeframe is shown from this many samples on (below: 'Not enough data'). */
+export const VITAL_MIN_SAMPLES = 20;
+
 export type SiteAnalytics = AnalyticsPeriod & {
   buckets: { start: string; views: number; visitors: number; conversions: number }[];
   views: number;
@@ -67,7 +82,7 @@ export type SiteAnalytics = AnalyticsPeriod & {
   topPages: Ranked;
   referrers: Ranked;
   devices: Ranked;
-  /** The 75th percentile of each metric over the timeframe (ms; CLS unitless), null without samples. */
+  /** The 75th percentile of each metric over the timeframe (ms; CLS unitless), null below VITAL_MIN_SAMPLES samples. */
   vitals: Record<WebVital, { p75: number | null; samples: number }>;
 };
 

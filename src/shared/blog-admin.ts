@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type BlogCategorySlug, blogCategories } from "./content.js";
 import { pageNumber } from "./fields.js";
+import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import type { CountedPage } from "./paging.js";
 
 /** A post is written as a draft, then published (public) or unpublished (a draft again). */
@@ -44,16 +45,20 @@ const fields = {
     .string({ error: "Please write the post." })
     .trim()
     .min(1, "Please write the post.")
-    .max(BLOG_BODY_MAX_CHARACTERS, "The post must be at most 100,000 characters."),
+    .max(BLOG_BODY_MAX_CHARACTERS, "The post must be at most 100,000 characters.")
+    .refine(withinMarkdownNesting, markdownNestingMessage),
   keywords: z
     .array(z.string().trim().min(1, "A keyword cannot be empty.").max(60, "A keyword must be at most 60 characters."), {
       error: "Keywords must be a list of words.",
     })
     .max(20, "Choose at most 20 keywords."),
-  /** A site image (/images/...) or an uploaded cover (/uploads/...); null for none. */
+  /**
+   * A site image (/images/...) or a cover uploaded for the blog (/uploads/blog/...); null for none. Any other upload
+   * (someone's avatar, a project's photo) is not the blog's to show or to delete.
+   */
   coverImage: z
     .string()
-    .regex(/^\/(images|uploads)\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, "Choose an image of this site.")
+    .regex(/^\/(images|uploads\/blog)\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, "Choose an image of this site.")
     .nullable(),
   slug: blogSlugSchema,
 };
@@ -71,7 +76,12 @@ export type BlogPostCreateInput = z.input<typeof blogPostCreateSchema>;
 export const blogPostUpdateSchema = z.object(fields).partial();
 export type BlogPostUpdateInput = z.input<typeof blogPostUpdateSchema>;
 
-export const blogPreviewSchema = z.object({ bodyMarkdown: z.string().max(BLOG_BODY_MAX_CHARACTERS, "The post is too long to preview.") });
+export const blogPreviewSchema = z.object({
+  bodyMarkdown: z
+    .string()
+    .max(BLOG_BODY_MAX_CHARACTERS, "The post is too long to preview.")
+    .refine(withinMarkdownNesting, markdownNestingMessage),
+});
 
 export const managedPostsQuerySchema = z.object({
   status: z.enum(blogPostStatuses, { error: "Unknown status." }).optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Role } from "./departments.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
+import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import type { Page } from "./paging.js";
 
 /**
@@ -28,13 +29,18 @@ export const conversationMessages = {
   unsupportedPhoto: "Please upload a JPEG, PNG or WebP image.",
   attachmentTooLarge: `Each photo must be ${MESSAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB or smaller.`,
   conversationNotFound: "Conversation not found.",
+  messageNotFound: "Message not found.",
   personNotFound: "No active staff member with this id.",
   notYourself: "You cannot start a conversation with yourself.",
   bothCursors: "Use either before or after, not both.",
 } as const;
 
 /** The text of a message: plain text or Markdown (rendered sanitised). May be empty when photos are attached. */
-export const messageBodySchema = z.string().trim().max(MESSAGE_MAX_LENGTH, conversationMessages.tooLong);
+export const messageBodySchema = z
+  .string()
+  .trim()
+  .max(MESSAGE_MAX_LENGTH, conversationMessages.tooLong)
+  .refine(withinMarkdownNesting, markdownNestingMessage);
 
 /** POST /api/conversations/:id/messages as JSON (multipart adds photos in the field `attachments`). */
 export const sendMessageSchema = z.object({ body: messageBodySchema.min(1, conversationMessages.emptyMessage) });

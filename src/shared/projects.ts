@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageNumber, rowIdCursor } from "./fields.js";
+import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import type { Page } from "./paging.js";
 import { type ProjectStatus, projectCategories, projectStatuses } from "./project-terms.js";
 
@@ -188,7 +189,12 @@ export type MilestoneUpdateInput = z.input<typeof milestoneUpdateSchema>;
 
 /** The text field of a site diary entry (multipart field `body`, photos in `images`). */
 export const siteUpdateSchema = z.object({
-  body: z.string().trim().min(1, "Write what happened on site.").max(5000, "Keep the entry under 5,000 characters."),
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write what happened on site.")
+    .max(5000, "Keep the entry under 5,000 characters.")
+    .refine(withinMarkdownNesting, markdownNestingMessage),
 });
 
 export const photoCaptionSchema = z.object({ caption: z.string().trim().max(300, "Keep the caption under 300 characters.") });

@@ -27,6 +27,8 @@ export type RealtimeEvent =
   | { type: "project.changed"; projectId: number }
   /** A new message in one of the user's conversations (their own too, for their other tabs). */
   | { type: "message"; conversationId: number; message: ChatMessage }
+  /** A message was removed (by its author or an admin): screens showing it drop it. */
+  | { type: "message.removed"; conversationId: number; messageId: number }
   /** The user read a conversation in one tab: the others update its unread count. */
   | { type: "conversation.read"; conversationId: number; lastReadMessageId: number; unread: number }
   /** Call signalling and ringing (src/shared/calls.ts). */

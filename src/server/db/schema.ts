@@ -222,6 +222,8 @@ export const messages = pgTable(
     authorId: personOrNull("author_id"),
     /** Plain text or Markdown, sanitised when rendered. */
     body: text("body").notNull(),
+    /** The body rendered and sanitised when written (reads never parse); null for messages written before it was kept. */
+    bodyHtml: text("body_html"),
     attachments: jsonb("attachments").$type<MessageAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
@@ -330,6 +332,8 @@ export const blogPosts = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     bodyMarkdown: text("body_markdown").notNull(),
+    /** The body rendered and sanitised when written (reads never parse); null for posts written before it was kept. */
+    bodyHtml: text("body_html"),
     // Kept by the database on every write, so listings do not split every body on every read.
     wordCount: integer("word_count")
       .notNull()

@@ -1,5 +1,8 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { ApiError } from "../../shared/api.js";
+import { markdownNestingMessage, withinMarkdownNesting } from "../../shared/markdown-nesting.js";
+import { productWording } from "../../shared/wording.js";
 import { escapeHtml } from "./mail.js";
 
 const marked = new Marked({ gfm: true, async: false });
@@ -64,4 +67,35 @@ const chatAllowed: sanitizeHtml.IOptions = {
 /** A chat message (plain text or Markdown) -> HTML safe to put in a page, with the restrictive chat profile. */
 export function renderChatMarkdown(markdown: string): string {
   return sanitizeHtml(chatMarked.parse(markdown) as string, chatAllowed);
+}
+
+type Render = (markdown: string) => string;
+
+/**
+ * Renders Markdown as it is written, to be stored beside it (reads then never parse). A text the parser cannot take
+ * (nested too deep for its stack, however the schema's check was passed) is refused with 400 on `field`.
+ */
+export function renderForStorage(render: Render, markdown: string, field: string): string {
+  const refused = () => new ApiError(400, productWording.validationFailed, "validation_failed", { [field]: markdownNestingMessage });
+  if (!withinMarkdownNesting(markdown)) throw refused();
+  try {
+    return render(markdown);
+  } catch {
+    throw refused();
+  }
+}
+
+/**
+ * The HTML of a text stored before it was rendered when written: rendered if it can be, else shown as escaped text,
+ * so that one such text never makes its page fail for everyone.
+ */
+export function renderOrEscape(render: Render, markdown: string): string {
+  if (withinMarkdownNesting(markdown)) {
+    try {
+      return render(markdown);
+    } catch {
+      // Shown as text below.
+    }
+  }
+  return `<p>${escapeHtml(markdown).replace(/\n/g, "<br>")}</p>`;
 }

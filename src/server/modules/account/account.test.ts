@@ -13,6 +13,7 @@ import {
   notifications,
   projects,
   projectUpdates,
+  securityAlerts,
   securityEvents,
   sessions,
   users,
@@ -24,6 +25,7 @@ import { codeIn } from "../../testing/mail-catcher.js";
 import { ADMIN_PASSWORD, type SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testConfig, testDatabase } from "../../testing/test-app.js";
+import { pseudonymOf } from "./delete-account.js";
 
 const { server, mail, call, upload, signIn, people } = setUpTestServer();
 const db = async () => (await testDatabase()).db;
@@ -357,10 +359,55 @@ describe("DELETE /api/users/me", () => {
       .select()
       .from(securityEvents)
       .where(and(eq(securityEvents.type, "account_deleted"), eq(securityEvents.outcome, "success")));
-    expect(events).toMatchObject([{ userId: null, email: "leaving@example.com" }]);
+    expect(events).toMatchObject([{ userId: null, email: expect.stringMatching(/^deleted-account-[0-9a-f]{12}$/) }]);
     expect((await mail().latestTo("leaving@example.com")).subject).toBe("Your Crestbuild account has been deleted");
     const [goodbye] = await database.select().from(mailOutbox).where(eq(mailOutbox.subject, "Your Crestbuild account has been deleted"));
     expect(goodbye?.textBody).toContain("Projects where you were the client stay in the company's records");
+  });
+
+  it("hands a recycled address nothing: the next owner's activity and export hold only their own, the old events a pseudonym", async () => {
+    const address = "recycled@example.com";
+    const first = await people.client(address);
+    await call("/auth/verify-credentials", { email: address, password: "wrong-password-1" }, { "x-forwarded-for": "192.0.2.77" });
+    await call("/contact", { name: "First Owner", email: address, subject: "Old inquiry", message: "The first owner's house." });
+    // A lockout names the address, not the account.
+    await (await db()).insert(securityEvents).values({ type: "lockout", outcome: "failure", email: address, ipAddress: "192.0.2.77" });
+    await (await db()).insert(securityAlerts).values({ rule: "lockout", severity: "medium", subject: address, evidence: [] });
+    expect((await call("/users/me", { password: TEST_PASSWORD, confirmation: "DELETE" }, first.auth, "DELETE")).status).toBe(200);
+
+    const stillNamed = await (await db()).select().from(securityEvents).where(eq(securityEvents.email, address));
+    expect(stillNamed).toEqual([]);
+    const pseudonymised = await (await db())
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.email, pseudonymOf(first.id)));
+    expect(pseudonymised.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["registration", "sign_in", "lockout", "account_deleted"]),
+    );
+    expect((await (await db()).select().from(securityAlerts)).map((alert) => alert.subject)).toEqual([pseudonymOf(first.id)]);
+    // Addresses and browsers stay for investigations.
+    expect(pseudonymised.find((event) => event.type === "lockout")?.ipAddress).toBe("192.0.2.77");
+
+    // Another person registers the address; a lockout of it from before they did is not theirs either.
+    await (await db()).insert(securityEvents).values({ type: "lockout", outcome: "failure", email: address, ipAddress: "192.0.2.78" });
+    const next = await people.client(address);
+    const activity = (await call("/account/security-activity", undefined, next.auth)).body.data.events as {
+      ipAddress: string;
+      type: string;
+    }[];
+    expect(activity.length).toBeGreaterThan(0);
+    expect(activity.filter((event) => event.ipAddress.startsWith("192.0.2.7"))).toEqual([]);
+    const exported = await (await fetch(server().url("/api/users/me/export"), { headers: next.auth })).json();
+    const events = exported.securityEvents;
+    expect(events.map((event: { type: string }) => event.type)).toEqual(expect.arrayContaining(["registration", "sign_in"]));
+    expect(events.filter((event: { ipAddress: string }) => event.ipAddress?.startsWith("192.0.2.7"))).toEqual([]);
+    expect(events.filter((event: { type: string }) => event.type === "account_deleted")).toEqual([]);
+    expect(exported.contactInquiries).toEqual([]);
+
+    // A lockout of the address now is the new owner's, and shows.
+    await (await db()).insert(securityEvents).values({ type: "lockout", outcome: "failure", email: address, ipAddress: "192.0.2.79" });
+    const now = (await call("/account/security-activity", undefined, next.auth)).body.data.events as { ipAddress: string }[];
+    expect(now[0]?.ipAddress).toBe("192.0.2.79");
   });
 
   it("puts the inquiries waiting on a departing staff member back in the inbox", async () => {

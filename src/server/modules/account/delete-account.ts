@@ -1,20 +1,28 @@
-import { and, eq, ne } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, ne, or } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
 import type { AppDb } from "../../db/client.js";
-import { contactInquiries, users } from "../../db/schema.js";
+import { contactInquiries, securityAlerts, securityEvents, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { AccountDeps } from "./deps.js";
 import { codeError, userWithPassword, wrongPassword } from "./password-check.js";
 
 /**
+ * What the access log names a deleted account by instead of its email address: the same for all its events, so that
+ * they still read as one account's, and nothing that leads back to the person or their address.
+ */
+export const pseudonymOf = (userId: string) => `deleted-account-${createHash("sha256").update(userId).digest("hex").slice(0, 12)}`;
+
+/**
  * Deletes an account's row unless it is the last active admin (then answers false and changes nothing).
  * The database's foreign keys decide what goes with it (see createAccountDeletion); inquiries waiting on the
- * person go back to the inbox. Account deletion by its owner and by an admin both come here.
+ * person go back to the inbox; the access log keeps its events (and alerts) under a pseudonym (addresses and browsers stay, for
+ * investigations, until the log's retention removes them). Account deletion by its owner and by an admin both come here.
  */
-export async function deleteAccountRecords(db: AppDb, user: { id: string; role: string }): Promise<boolean> {
+export async function deleteAccountRecords(db: AppDb, user: { id: string; role: string; email: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (user.role === "admin") {
       // Locks the other admins' rows, so two last admins cannot both leave at once.
@@ -30,6 +38,14 @@ export async function deleteAccountRecords(db: AppDb, user: { id: string; role: 
       .update(contactInquiries)
       .set({ status: "new", assignedToId: null })
       .where(and(eq(contactInquiries.assignedToId, user.id), eq(contactInquiries.status, "assigned")));
+    await tx
+      .update(securityEvents)
+      .set({ email: pseudonymOf(user.id) })
+      .where(or(eq(securityEvents.userId, user.id), eq(securityEvents.email, user.email)));
+    await tx
+      .update(securityAlerts)
+      .set({ subject: pseudonymOf(user.id) })
+      .where(eq(securityAlerts.subject, user.email));
     await tx.delete(users).where(eq(users.id, user.id));
     return true;
   });
@@ -61,7 +77,7 @@ export function createAccountDeletion(deps: AccountDeps) {
 
       const avatarKey = user.avatarUrl ? storage.keyOf(user.avatarUrl) : null;
       if (avatarKey) await storage.remove(avatarKey);
-      await recordSecurityEvent(db, { type: "account_deleted", outcome: "success", userId: null, email: user.email }, origin);
+      await recordSecurityEvent(db, { type: "account_deleted", outcome: "success", userId: null, email: pseudonymOf(userId) }, origin);
       await mailer.send({
         to: user.email,
         subject: "Your Crestbuild account has been deleted",

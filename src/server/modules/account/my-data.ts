@@ -1,7 +1,8 @@
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import { resolvePreferences } from "../../../shared/notifications.js";
 import { wording } from "../../../shared/wording.js";
+import { ownSecurityEvents } from "../../db/own-security-events.js";
 import {
   contactInquiries,
   messages,
@@ -74,8 +75,7 @@ export function createMyData({ db: requestDb, longDb }: Pick<AccountDeps, "db" |
             createdAt: securityEvents.createdAt,
           })
           .from(securityEvents)
-          // Failed sign-ins with the address are the user's events too, though no account was matched yet.
-          .where(or(eq(securityEvents.userId, userId), eq(securityEvents.email, user.email)))
+          .where(ownSecurityEvents(userId))
           .orderBy(asc(securityEvents.id)),
         db
           .select({
@@ -103,7 +103,9 @@ export function createMyData({ db: requestDb, longDb }: Pick<AccountDeps, "db" |
             createdAt: contactInquiries.createdAt,
           })
           .from(contactInquiries)
-          .where(eq(contactInquiries.email, user.email))
+          // Inquiries name no account: those sent from the address since the account has had it (a recycled
+          // address brings nothing of the earlier owner's).
+          .where(and(eq(contactInquiries.email, user.email), gte(contactInquiries.createdAt, user.createdAt)))
           .orderBy(asc(contactInquiries.id)),
       ]);
       await recordSecurityEvent(requestDb, { type: "data_exported", outcome: "success", userId, email: user.email }, origin);

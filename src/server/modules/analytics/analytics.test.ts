@@ -1,8 +1,18 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BEACON_MAX_BYTES, type Timeframe } from "../../../shared/analytics.js";
 import { productWording, wording } from "../../../shared/wording.js";
-import { analyticsDaily, contactInquiries, pageViews, projects, securityEvents, settings, users } from "../../db/schema.js";
+import {
+  analyticsDaily,
+  blogPosts,
+  contactInquiries,
+  pageViews,
+  projects,
+  securityEvents,
+  services,
+  settings,
+  users,
+} from "../../db/schema.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testDatabase } from "../../testing/test-app.js";
 import { createCollector } from "./collector.js";
@@ -374,9 +384,9 @@ describe("the daily roll-up", () => {
     await insertViews(3, ["/", "/services", "/"]);
     await insertViews(0, ["/", "/blog", "/blog", "/contact"]);
     const vital = (kind: string, value: number) => ({ kind, value, path: "/", device: "mobile", visitor: "v", createdAt: daysAgo(1) });
-    await (await db())
-      .insert(pageViews)
-      .values([vital("LCP", 1000), vital("LCP", 1100), vital("LCP", 1210), vital("LCP", 4000), vital("CLS", 0.05), vital("TTFB", 30)]);
+    // Each LCP sample five times: twenty, enough for a 75th percentile; one CLS and one TTFB sample are not.
+    const lcp = [1000, 1100, 1210, 4000].flatMap((value) => Array.from({ length: 5 }, () => vital("LCP", value)));
+    await (await db()).insert(pageViews).values([...lcp, vital("CLS", 0.05), vital("TTFB", 30)]);
     await (await db())
       .insert(contactInquiries)
       .values({ name: "V", email: "v@example.ng", subject: "S", message: "M", createdAt: daysAgo(0) });
@@ -406,11 +416,11 @@ describe("the daily roll-up", () => {
         { key: "desktop", value: 4 },
         { key: "mobile", value: 3 },
       ],
-      // The third of four LCP samples is in the 1200–1250 ms bin.
+      // The 15th of twenty LCP samples is in the 1200–1250 ms bin.
       vitals: {
-        LCP: { p75: 1250, samples: 4 },
-        CLS: { p75: 0.06, samples: 1 },
-        TTFB: { p75: 50, samples: 1 },
+        LCP: { p75: 1250, samples: 20 },
+        CLS: { p75: null, samples: 1 },
+        TTFB: { p75: null, samples: 1 },
         INP: { p75: null, samples: 0 },
       },
     });
@@ -420,21 +430,87 @@ describe("the daily roll-up", () => {
 
   it("catches up on the days missed while no instance ran, and drops raw views past 90 days", async () => {
     await withoutRollUps();
-    await insertViews(95, ["/old"]);
+    await insertViews(95, ["/contact"]);
     await insertViews(5, ["/"]);
     // The last run was 5 days ago; views came in on the days after it.
     expect(await rollUp(await db(), daysAgo(5))).toContain(isoDay(daysAgo(5)));
-    await insertViews(4, ["/a"]);
-    await insertViews(2, ["/b", "/b"]);
+    await insertViews(4, ["/about"]);
+    await insertViews(2, ["/blog", "/blog"]);
     const rolled = await rollUp(await db());
     expect(rolled).toEqual([5, 4, 3, 2, 1, 0].map((days) => isoDay(daysAgo(days))));
     const site = await adminGet("/admin/analytics/site?timeframe=30d");
     expect(site.topPages).toEqual([
-      { key: "/b", value: 2 },
+      { key: "/blog", value: 2 },
       { key: "/", value: 1 },
-      { key: "/a", value: 1 },
+      { key: "/about", value: 1 },
     ]);
     const raw = await (await db()).select({ path: pageViews.path }).from(pageViews);
-    expect(raw.map((row) => row.path).sort()).toEqual(["/", "/a", "/b", "/b"]);
+    expect(raw.map((row) => row.path).sort()).toEqual(["/", "/about", "/blog", "/blog"]);
+  });
+
+  it("cannot be poisoned by beacons: unknown paths count as 'other', a day keeps its top 50, vitals are clamped and need 20 samples", async () => {
+    await withoutRollUps();
+    const d = await db();
+    const [post] = await d
+      .select({ slug: blogPosts.slug, category: blogPosts.category })
+      .from(blogPosts)
+      .where(eq(blogPosts.status, "published"))
+      .limit(1);
+    const [service] = await d.select({ slug: services.slug }).from(services).limit(1);
+    const postPath = `/blog/${post?.category}/${post?.slug}`;
+    const junk = [
+      "/wp-admin",
+      "/blog/technology/no-such-post",
+      "/services/no-such-service",
+      "/about/",
+      ...Array.from({ length: 60 }, (_, i) => `/x${i}`),
+    ];
+    await insertViews(0, ["/", "/", postPath, postPath, `/services/${service?.slug}`, ...junk]);
+    // 60 referring sites once each, and Google 5 times (6 with insertViews' first view).
+    const referred = (referrer: string) => ({
+      kind: "pageview",
+      path: "/",
+      device: "mobile",
+      visitor: "v",
+      referrer,
+      createdAt: daysAgo(0),
+    });
+    await d
+      .insert(pageViews)
+      .values([
+        ...Array.from({ length: 60 }, (_, i) => referred(`spam-${String(i).padStart(2, "0")}.example`)),
+        ...Array.from({ length: 5 }, () => referred("www.google.com")),
+      ]);
+    // INP: 14 plausible samples and 6 absurd ones; LCP: 19 samples, one short of a percentile.
+    const vital = (kind: string, value: number) => ({ kind, value, path: "/", device: "mobile", visitor: "v", createdAt: daysAgo(0) });
+    await d
+      .insert(pageViews)
+      .values([
+        ...Array.from({ length: 14 }, () => vital("INP", 100)),
+        ...Array.from({ length: 6 }, () => vital("INP", 600_000)),
+        ...Array.from({ length: 19 }, () => vital("LCP", 1000)),
+      ]);
+    await rollUp(d);
+
+    const site = await adminGet("/admin/analytics/site?timeframe=7d");
+    expect(site.topPages).toEqual([
+      { key: "/", value: 67 },
+      { key: "other", value: junk.length },
+      { key: postPath, value: 2 },
+      { key: `/services/${service?.slug}`, value: 1 },
+    ]);
+    const daily = (metric: string) => d.select().from(analyticsDaily).where(eq(analyticsDaily.metric, metric));
+    const referrers = await daily("referrer");
+    expect(referrers).toHaveLength(51);
+    expect(referrers.find((row) => row.key === "www.google.com")?.value).toBe(6);
+    // Google and the first 49 spam hosts are the top 50; the 11 others are added up.
+    expect(referrers.find((row) => row.key === "other")?.value).toBe(11);
+    // The absurd INP values count at the 20 s top of the range: the percentile says so rather than 600 s.
+    expect((await daily("vital:INP")).map((row) => [row.key, row.value]).sort()).toEqual([
+      ["2", 14],
+      ["400", 6],
+    ]);
+    expect(site.vitals.INP).toEqual({ p75: 20_050, samples: 20 });
+    expect(site.vitals.LCP).toEqual({ p75: null, samples: 19 });
   });
 });

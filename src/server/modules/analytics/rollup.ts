@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { webVitals } from "../../../shared/analytics.js";
+import { DAILY_TOP_KEYS, OTHER_KEY, VITAL_MAX, webVitals } from "../../../shared/analytics.js";
+import { blogCategories } from "../../../shared/content.js";
 import type { AppDb } from "../../db/client.js";
 import { VITAL_BIN_WIDTH } from "./vitals.js";
 
@@ -12,24 +13,55 @@ const ROLLUP_LOCK_ID = 727_011;
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Each Web Vitals metric's bin of a value: its index, counting from 0 (see vitals.ts). */
+/** Each Web Vitals metric's bin of a value, clamped to its plausible top: its index, counting from 0 (see vitals.ts). */
 const vitalBin = sql.raw(
-  `case kind ${webVitals.map((metric) => `when '${metric}' then floor(value / ${VITAL_BIN_WIDTH[metric]} + 1e-9)`).join(" ")} end`,
+  `case kind ${webVitals
+    .map((metric) => `when '${metric}' then floor(least(value, ${VITAL_MAX[metric]}) / ${VITAL_BIN_WIDTH[metric]} + 1e-9)`)
+    .join(" ")} end`,
 );
+
+/** The public pages whose paths take no parameter, and the blog's categories (the public routes in src/web/app/routes.ts). */
+const FIXED_PUBLIC_PATHS = [
+  "/",
+  "/about",
+  "/services",
+  "/projects",
+  "/contact",
+  "/blog",
+  ...blogCategories.map(({ slug }) => `/blog/${slug}`),
+];
+
+/** A page view's path as counted: a public page (a service, a published post...) as it is, anything else as 'other'. */
+const countedPage = sql`case
+  when path in (${sql.join(
+    FIXED_PUBLIC_PATHS.map((path) => sql`${path}`),
+    sql`, `,
+  )})
+    or path in (select '/services/' || slug from services)
+    or path in (select '/blog/' || category || '/' || slug from blog_posts where status = 'published')
+  then path else ${OTHER_KEY} end`;
+
+/** One day's counts of a key (page, referrer): the top DAILY_TOP_KEYS as they are, the rest added up as 'other'. */
+const topOfDay = (metric: string, key: string) => sql`
+  select ${sql.raw(`'${metric}'`)}, case when rank <= ${DAILY_TOP_KEYS} then key else ${OTHER_KEY} end, sum(value)::bigint from (
+    select ${sql.raw(key)} as key, count(*) as value, row_number() over (order by count(*) desc, ${sql.raw(key)}) as rank
+    from views where ${sql.raw(key)} is not null group by ${sql.raw(key)}
+  ) as ranked group by 2`;
 
 /** Rewrites one day's roll-up from the raw page views and the contact inquiries of that day. */
 async function rollUpDay(tx: Pick<AppDb, "execute">, day: string) {
   const inDay = sql`created_at >= ${day}::date and created_at < ${day}::date + 1`;
   await tx.execute(sql`delete from analytics_daily where day = ${day}::date`);
   await tx.execute(sql`
+    with views as (select ${countedPage} as page, referrer, device, visitor from page_views where kind = 'pageview' and ${inDay})
     insert into analytics_daily (day, metric, key, value)
     select ${day}::date, metric, key, value from (
-      select 'views' as metric, '' as key, count(*) as value from page_views where kind = 'pageview' and ${inDay}
-      union all select 'visitors', '', count(distinct visitor) from page_views where kind = 'pageview' and ${inDay}
+      select 'views' as metric, '' as key, count(*) as value from views
+      union all select 'visitors', '', count(distinct visitor) from views
       union all select 'conversions', '', count(*) from contact_inquiries where ${inDay}
-      union all select 'page', path, count(*) from page_views where kind = 'pageview' and ${inDay} group by path
-      union all select 'referrer', referrer, count(*) from page_views where kind = 'pageview' and referrer is not null and ${inDay} group by referrer
-      union all select 'device', device, count(*) from page_views where kind = 'pageview' and ${inDay} group by device
+      union all ${topOfDay("page", "page")}
+      union all ${topOfDay("referrer", "referrer")}
+      union all select 'device', device, count(*) from views group by device
       union all select 'vital:' || kind, (${vitalBin})::bigint::text, count(*) from page_views where kind <> 'pageview' and ${inDay} group by kind, 2
     ) as figures`);
 }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MANAGED_POSTS_PAGE_SIZE } from "../../../shared/blog-admin.js";
@@ -149,6 +150,44 @@ describe("writing and publishing a blog post", () => {
   });
 });
 
+describe("Markdown nested too deep", () => {
+  const deepQuote = `${">".repeat(3500)} harmattan`;
+
+  it("refuses a post (and its preview) nested 3,500 quotes deep with 400 and a clear message", async () => {
+    const writer = await marketer();
+    const message = "Quotes and lists can be nested at most 20 levels deep.";
+    const created = await call("/blog/manage/posts", { ...draft, bodyMarkdown: deepQuote }, writer.auth);
+    expect(created.status).toBe(400);
+    expect(created.body.fields.bodyMarkdown).toBe(message);
+    const post = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const edited = await call(`/blog/manage/posts/${post.id}`, { bodyMarkdown: `${"- ".repeat(2000)}x` }, writer.auth, "PUT");
+    expect(edited.body.fields.bodyMarkdown).toBe(message);
+    expect((await call("/blog/preview", { bodyMarkdown: deepQuote }, writer.auth)).body.fields.bodyMarkdown).toBe(message);
+  });
+
+  it("shows a post stored before the limit as escaped text, never a 500, and renders new posts when written", async () => {
+    const writer = await marketer();
+    const post = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const [stored] = await (await testDatabase()).db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(stored?.bodyHtml).toContain("<h2>Keep it wet</h2>");
+
+    await (await testDatabase()).db.insert(blogPosts).values({
+      slug: "old-deep-post",
+      category: "technology",
+      title: "An old post",
+      excerpt: "Stored before the limit.",
+      bodyMarkdown: `${deepQuote} <script>alert(1)</script>`,
+      authorName: "Dayo",
+      status: "published",
+      publishedAt: new Date(),
+    });
+    const answer = await call("/blog/posts/old-deep-post");
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.bodyHtml).toBe(`<p>${"&#62;".repeat(3500)} harmattan &#60;script&#62;alert(1)&#60;/script&#62;</p>`);
+    expect((await fetch(server().url("/blog/technology/old-deep-post"))).status).toBe(200);
+  });
+});
+
 describe("post addresses (slugs)", () => {
   it("numbers a slug made from a title already used, and refuses a chosen slug that is taken", async () => {
     const writer = await marketer();
@@ -201,6 +240,45 @@ describe("cover images", () => {
 
     await call(`/blog/manage/posts/${post.id}`, {}, writer.auth, "DELETE");
     expect(existsSync(uploadedFile(second.body.data.coverImage))).toBe(false);
+  });
+});
+
+describe("files a post may delete", () => {
+  const uploadedFile = (url: string) => path.join(testConfig().dataDir, "uploads", url.replace(/^\/uploads\//, ""));
+
+  it("refuses someone's avatar as a cover, and deleting a post leaves another post's cover alone", async () => {
+    const writer = await marketer();
+    const client = await people.client("client@example.com");
+    const photo = await jpegWithGps(800, 600);
+    const avatar = (await upload("/users/upload-avatar", [{ field: "avatar", name: "me", type: "image/jpeg", data: photo }], client.auth))
+      .body.data.avatar;
+    expect(avatar).toMatch(/^\/uploads\/avatars\//);
+
+    const withAvatar = await call("/blog/manage/posts", { ...draft, coverImage: avatar }, writer.auth);
+    expect(withAvatar.status).toBe(400);
+    expect(withAvatar.body.fields.coverImage).toBe("Choose an image of this site.");
+    const post = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const renamed = await call(`/blog/manage/posts/${post.id}`, { coverImage: avatar }, writer.auth, "PUT");
+    expect(renamed.status).toBe(400);
+
+    // A post showing another post's uploaded cover: deleting it (or changing its cover) does not delete that file.
+    const owner = (await call("/blog/manage/posts", draft, writer.auth)).body.data;
+    const cover = (
+      await upload(`/blog/manage/posts/${owner.id}/cover`, [{ field: "image", name: "c", type: "image/jpeg", data: photo }], writer.auth)
+    ).body.data.coverImage;
+    expect((await call(`/blog/manage/posts/${post.id}`, { coverImage: cover }, writer.auth, "PUT")).status).toBe(200);
+    expect((await call(`/blog/manage/posts/${post.id}`, { coverImage: "/images/blog/harmattan.jpg" }, writer.auth, "PUT")).status).toBe(
+      200,
+    );
+    expect((await call(`/blog/manage/posts/${post.id}`, { coverImage: cover }, writer.auth, "PUT")).status).toBe(200);
+    expect((await call(`/blog/manage/posts/${post.id}`, {}, writer.auth, "DELETE")).status).toBe(200);
+    expect(existsSync(uploadedFile(cover))).toBe(true);
+    expect(existsSync(uploadedFile(avatar))).toBe(true);
+    expect((await fetch(server().url(avatar))).status).toBe(200);
+
+    // Its own post deleted, the cover goes.
+    await call(`/blog/manage/posts/${owner.id}`, {}, writer.auth, "DELETE");
+    expect(existsSync(uploadedFile(cover))).toBe(false);
   });
 });
 

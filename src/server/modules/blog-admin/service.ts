@@ -18,7 +18,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { countedPageOf, offsetOf } from "../../db/paging.js";
 import { blogPosts, users } from "../../db/schema.js";
 import { reencodeImage } from "../../platform/images.js";
-import { renderMarkdown } from "../../platform/markdown.js";
+import { renderForStorage, renderMarkdown } from "../../platform/markdown.js";
 import type { FileStorage } from "../../platform/storage.js";
 
 type PostRow = typeof blogPosts.$inferSelect;
@@ -36,10 +36,13 @@ type PostFields = {
 /** Covers are shown wide on the blog's cards and at the top of the post. */
 const COVER_SIZE = { width: 1600, height: 900, fit: "cover" } as const;
 
+/** Where the covers uploaded for a post are stored: the post's id starts the name. */
+const coverKeyPrefix = (id: number) => `blog/${id}-`;
+
 const notFound = () => new ApiError(404, blogAdminMessages.notFound, "not_found");
 const slugTaken = () => new ApiError(409, blogAdminMessages.slugTaken, "slug_taken", { slug: blogAdminMessages.slugTaken });
 
-function toSummary(row: Omit<PostRow, "bodyMarkdown">): ManagedPostSummary {
+function toSummary(row: Omit<PostRow, "bodyMarkdown" | "bodyHtml">): ManagedPostSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -61,7 +64,7 @@ function toSummary(row: Omit<PostRow, "bodyMarkdown">): ManagedPostSummary {
 
 const toPost = (row: PostRow): ManagedPost => ({ ...toSummary(row), bodyMarkdown: row.bodyMarkdown });
 
-const { bodyMarkdown: _body, ...summaryColumns } = getTableColumns(blogPosts);
+const { bodyMarkdown: _body, bodyHtml: _html, ...summaryColumns } = getTableColumns(blogPosts);
 
 /** Blog management for Digital Marketing and admins: drafts, publishing, covers. The public blog reads the same table. */
 export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }) {
@@ -81,9 +84,13 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     return row !== undefined;
   }
 
-  async function removeStoredFile(url: string | null) {
+  /**
+   * Deletes a cover that was uploaded for this post (blog/{id}-...), and nothing else: a cover may name a site image
+   * or another post's upload, which are not this post's to delete.
+   */
+  async function removeOwnCover(id: number, url: string | null) {
     const key = url ? storage.keyOf(url) : null;
-    if (key) await storage.remove(key);
+    if (key?.startsWith(coverKeyPrefix(id))) await storage.remove(key);
   }
 
   /** Updates a post and answers it as it now is; 404 when it does not exist. */
@@ -124,6 +131,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     ): Promise<ManagedPost> {
       const [author] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, authorId));
       if (!author) throw new ApiError(401, "Authentication failed. Please log in again.", "unauthenticated");
+      const bodyHtml = renderForStorage(renderMarkdown, input.bodyMarkdown, "bodyMarkdown");
       const base = input.slug ?? slugFromTitle(input.title);
       for (let attempt = 1; attempt <= 50; attempt++) {
         const slug = attempt === 1 ? base : `${base}-${attempt}`;
@@ -136,6 +144,7 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
             category: input.category,
             excerpt: input.excerpt,
             bodyMarkdown: input.bodyMarkdown,
+            bodyHtml,
             keywords: input.keywords ?? [],
             coverImage: input.coverImage ?? null,
             authorId,
@@ -153,11 +162,13 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     async update(id: number, changes: Partial<PostFields>): Promise<ManagedPost> {
       const current = await find(id);
       if (changes.slug && changes.slug !== current.slug && (await slugInUse(changes.slug, id))) throw slugTaken();
-      const updated = await change(id, changes).catch((error: unknown) => {
+      const rendered =
+        changes.bodyMarkdown === undefined ? {} : { bodyHtml: renderForStorage(renderMarkdown, changes.bodyMarkdown, "bodyMarkdown") };
+      const updated = await change(id, { ...changes, ...rendered }).catch((error: unknown) => {
         // Another writer took the slug between the check and the update.
         throw isUniqueViolation(error) ? slugTaken() : error;
       });
-      if (changes.coverImage !== undefined && current.coverImage !== updated.coverImage) await removeStoredFile(current.coverImage);
+      if (changes.coverImage !== undefined && current.coverImage !== updated.coverImage) await removeOwnCover(id, current.coverImage);
       return updated;
     },
 
@@ -170,14 +181,14 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
     async remove(id: number): Promise<void> {
       const [row] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ coverImage: blogPosts.coverImage });
       if (!row) throw notFound();
-      await removeStoredFile(row.coverImage);
+      await removeOwnCover(id, row.coverImage);
     },
 
     /** Stores a new cover (checked, re-encoded, without metadata) and drops the previous uploaded one. */
     async setCover(id: number, upload: Buffer): Promise<ManagedPost> {
       const current = await find(id);
       const image = await reencodeImage(upload, COVER_SIZE);
-      const key = `blog/${id}-${randomUUID()}.webp`;
+      const key = `${coverKeyPrefix(id)}${randomUUID()}.webp`;
       const url = await storage.save(key, image);
       let updated: ManagedPost;
       try {
@@ -187,12 +198,12 @@ export function createBlogAdminService(deps: { db: AppDb; storage: FileStorage }
         await storage.remove(key);
         throw error;
       }
-      await removeStoredFile(current.coverImage);
+      await removeOwnCover(id, current.coverImage);
       return updated;
     },
 
     /** The HTML the public post page would show for this Markdown. */
-    preview: (bodyMarkdown: string) => ({ html: renderMarkdown(bodyMarkdown) }),
+    preview: (bodyMarkdown: string) => ({ html: renderForStorage(renderMarkdown, bodyMarkdown, "bodyMarkdown") }),
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client.js";
 import { holdStartUpLock } from "../../db/migrate.js";
 import { blogPosts, projects, services, siteContent } from "../../db/schema.js";
+import { renderMarkdown } from "../../platform/markdown.js";
 import { readContentFiles } from "./content-files.js";
 
 /**
@@ -35,6 +36,7 @@ export async function loadContentIfEmpty(db: AppDb, contentDir: string): Promise
           title: post.title,
           excerpt: post.excerpt,
           bodyMarkdown: post.body,
+          bodyHtml: renderMarkdown(post.body),
           authorName: post.author,
           coverImage: post.coverImage,
           keywords: post.keywords

@@ -16,7 +16,7 @@ import type { AppDb } from "../../db/client.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { blogPosts, projects, services, siteContent } from "../../db/schema.js";
 import { ApiError } from "../../platform/envelope.js";
-import { renderMarkdown } from "../../platform/markdown.js";
+import { renderMarkdown, renderOrEscape } from "../../platform/markdown.js";
 import { readSiteSettings } from "../../platform/site-settings.js";
 
 const WORDS_PER_MINUTE = 200;
@@ -153,13 +153,20 @@ export function createContentService(db: AppDb) {
 
   async function getPost(slug: string): Promise<BlogPost> {
     const [row] = await db
-      .select({ ...postSummaryColumns, bodyMarkdown: blogPosts.bodyMarkdown, keywords: blogPosts.keywords, updatedAt: blogPosts.updatedAt })
+      .select({
+        ...postSummaryColumns,
+        bodyMarkdown: blogPosts.bodyMarkdown,
+        bodyHtml: blogPosts.bodyHtml,
+        keywords: blogPosts.keywords,
+        updatedAt: blogPosts.updatedAt,
+      })
       .from(blogPosts)
       .where(and(isPublished, eq(blogPosts.slug, slug)));
     if (!row) throw notFound("Blog post");
     return {
       ...toPostSummary(row),
-      bodyHtml: renderMarkdown(row.bodyMarkdown),
+      // Rendered when written; a post stored before that is rendered now, or shown as text if it cannot be.
+      bodyHtml: row.bodyHtml ?? renderOrEscape(renderMarkdown, row.bodyMarkdown),
       keywords: row.keywords,
       updatedAt: row.updatedAt.toISOString(),
     };

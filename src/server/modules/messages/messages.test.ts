@@ -4,10 +4,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CONVERSATIONS_PAGE_SIZE } from "../../../shared/conversations.js";
-import { messages } from "../../db/schema.js";
+import { adminAuditLog, messages } from "../../db/schema.js";
 import { jpegWithGps, pngImage } from "../../testing/images.js";
 import { expectTwoPages, storeProjects } from "../../testing/paging.js";
 import type { SignedIn } from "../../testing/people.js";
+import { connectSignedIn, isEvent } from "../../testing/realtime-client.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testConfig, testDatabase } from "../../testing/test-app.js";
 
@@ -279,6 +280,89 @@ describe("messages of a conversation", () => {
     expect(refused.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
     // Counted per person: the manager can still write.
     expect((await post(conversationId, manager, "my turn")).status).toBe(201);
+  });
+
+  describe("what one member can break for the others", () => {
+    const deepQuote = `${">".repeat(3500)} hello`;
+
+    it("refuses a message nested 3,500 quotes deep (or lists on one line) with 400 and a clear message", async () => {
+      for (const text of [deepQuote, `${"- ".repeat(1000)}x`, `${"> - ".repeat(11)}x`]) {
+        const refused = await post(conversationId, client, text);
+        expect(refused.status).toBe(400);
+        expect(refused.body.fields.body).toBe("Quotes and lists can be nested at most 20 levels deep.");
+      }
+      expect((await post(conversationId, client, `${"> ".repeat(20)}twenty deep is fine`)).status).toBe(201);
+      expect((await page("")).items).toHaveLength(1);
+    });
+
+    it("stores the rendered HTML when written, and an old stored message that cannot be rendered shows as escaped text", async () => {
+      const written = await post(conversationId, manager, "**Concrete** at 7");
+      const [row] = await (await testDatabase()).db.select().from(messages).where(eq(messages.id, written.body.data.message.id));
+      expect(row?.bodyHtml).toBe("<p><strong>Concrete</strong> at 7</p>\n");
+
+      // Rows from before the HTML was kept: one that renders, and one nested too deep for the parser.
+      await (await testDatabase()).db.insert(messages).values([
+        { conversationId, authorId: client.id, body: "_old_ but fine" },
+        { conversationId, authorId: client.id, body: `${deepQuote} <script>alert(1)</script>` },
+      ]);
+      for (const reader of [client, manager]) {
+        const items = (await page("", reader)).items as { body: string; bodyHtml: string }[];
+        expect(items.map((item) => item.bodyHtml)).toEqual([
+          "<p><strong>Concrete</strong> at 7</p>\n",
+          "<p><em>old</em> but fine</p>\n",
+          `<p>${"&#62;".repeat(3500)} hello &#60;script&#62;alert(1)&#60;/script&#62;</p>`,
+        ]);
+      }
+      expect((await call("/conversations", undefined, client.auth)).status).toBe(200);
+    });
+
+    it("lets the author and admins remove a message, audited and pushed to the others at once; anyone else gets 403", async () => {
+      const admin = await people.admin();
+      const first = (await post(conversationId, client, "Wrong house number, sorry")).body.data.message;
+      const photo = { field: "attachments", name: "gate.jpg", type: "image/jpeg", data: await jpegWithGps(800, 600) };
+      const second = (await upload(`/conversations/${conversationId}/messages`, [photo], client.auth, { body: "Another one" })).body.data
+        .message;
+      const photoFiles = [second.attachments[0].url, second.attachments[0].thumbUrl].map((url: string) =>
+        path.join(testConfig().dataDir, "media", url.replace("/api/media/", "")),
+      );
+      expect(photoFiles.map((file: string) => existsSync(file))).toEqual([true, true]);
+      const remove = (messageId: number, who: SignedIn) =>
+        call(`/conversations/${conversationId}/messages/${messageId}`, {}, who.auth, "DELETE");
+
+      const refused = await remove(first.id, manager);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(accessDenied);
+      const outsider = await people.client("outsider@example.com");
+      expect((await remove(first.id, outsider)).status).toBe(404);
+      // A message of another conversation named under this one is not found.
+      const elsewhere = (await call("/conversations/department/HR", undefined, admin.auth)).body.data.conversation.id;
+      const theirs = (await post(elsewhere, admin, "HR only")).body.data.message;
+      expect((await remove(theirs.id, client)).status).toBe(404);
+
+      const watching = await connectSignedIn(server(), manager.accessToken);
+      try {
+        const removed = await remove(first.id, client);
+        expect(removed.status).toBe(200);
+        expect(removed.body.message).toBe("Message removed.");
+        expect(await watching.waitFor(isEvent("message.removed"))).toEqual({
+          type: "message.removed",
+          conversationId,
+          messageId: first.id,
+        });
+      } finally {
+        watching.close();
+      }
+      expect((await remove(second.id, admin)).status).toBe(200);
+      expect((await remove(second.id, admin)).status).toBe(404);
+      expect(photoFiles.map((file: string) => existsSync(file))).toEqual([false, false]);
+      expect((await page("", manager)).items).toEqual([]);
+
+      const audit = await (await testDatabase()).db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "message.removed"));
+      expect(audit.map((entry) => [entry.actorId, entry.targetId])).toEqual([
+        [client.id, String(first.id)],
+        [admin.id, String(second.id)],
+      ]);
+    });
   });
 
   describe("photos", () => {

@@ -30,6 +30,10 @@ type Options = {
 };
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const messageParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  messageId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 const projectParams = z.object({ projectId: z.coerce.number().int().positive() });
 const departmentParams = z.object({ department: z.string().min(1).max(100) });
 
@@ -112,6 +116,12 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
       return reply.status(201).send(ok({ message }));
     },
   );
+
+  app.delete("/conversations/:id/messages/:messageId", { preHandler: requireUser }, async (request) => {
+    const { id, messageId } = parseInput(messageParams, request.params);
+    await conversations.remove(currentViewer(request), id, messageId, request.ip);
+    return ok(null, "Message removed.");
+  });
 
   app.post("/conversations/:id/read", { preHandler: requireUser }, async (request) => {
     const { id } = parseInput(idParams, request.params);

@@ -24,9 +24,10 @@ import { conversationParticipants, conversationReads, conversations, messages, p
 import { activeStaff } from "../../db/staff-accounts.js";
 import { accessDenied } from "../../platform/errors.js";
 import { createListCache } from "../../platform/list-cache.js";
-import { renderChatMarkdown } from "../../platform/markdown.js";
+import { renderChatMarkdown, renderForStorage, renderOrEscape } from "../../platform/markdown.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import type { FileStorage } from "../../platform/storage.js";
+import { recordAdminAction } from "../admin/index.js";
 import { type IncomingImage, storeAttachments } from "./attachments.js";
 import {
   checkDepartmentChannel,
@@ -74,10 +75,13 @@ const toChatMessage = (row: MessageRow, author: AuthorRow | null): ChatMessage =
   conversationId: row.conversationId,
   author: author ? toPerson(author) : null,
   body: row.body,
-  bodyHtml: renderChatMarkdown(row.body),
+  // Rendered when written; a message stored before that is rendered now, or shown as text if it cannot be.
+  bodyHtml: row.bodyHtml ?? renderOrEscape(renderChatMarkdown, row.body),
   attachments: row.attachments,
   createdAt: row.createdAt.toISOString(),
 });
+
+const messageNotFound = () => new ApiError(404, conversationMessages.messageNotFound, "not_found");
 
 /** The opening of a message for the bell. */
 const notificationBody = (message: ChatMessage) => {
@@ -289,6 +293,7 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
           attachments: conversationMessages.tooManyAttachments,
         });
       }
+      const bodyHtml = renderForStorage(renderChatMarkdown, input.body, "body");
       const [author] = await db.select(authorColumns).from(users).where(eq(users.id, viewer.id));
       const stored = await storeAttachments(storage, conversationId, input.images);
       let row: MessageRow;
@@ -296,7 +301,7 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
         row = await db.transaction(async (tx) => {
           const [inserted] = await tx
             .insert(messages)
-            .values({ conversationId, authorId: viewer.id, body: input.body, attachments: stored.attachments })
+            .values({ conversationId, authorId: viewer.id, body: input.body, bodyHtml, attachments: stored.attachments })
             .returning();
           if (!inserted) throw new Error("message not saved");
           // Writing a message means having read the conversation up to it.
@@ -321,6 +326,37 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
         log.error({ err: error, conversationId }, "message saved but not delivered");
       }
       return message;
+    },
+
+    /**
+     * Removes a message with its photos: its author or an admin may (403 for anyone else who can read it, 404 for who
+     * cannot). The removal goes to the audit log, and to every member's open screens at once.
+     */
+    async remove(viewer: Viewer, conversationId: number, messageId: number, ipAddress: string): Promise<void> {
+      const opened = await openConversation(db, viewer, conversationId);
+      const [found] = await db
+        .select({ authorId: messages.authorId })
+        .from(messages)
+        .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+      if (!found) throw messageNotFound();
+      if (found.authorId !== viewer.id && viewer.role !== "admin") throw accessDenied();
+      const removed = await db.transaction(async (tx) => {
+        const [row] = await tx.delete(messages).where(eq(messages.id, messageId)).returning();
+        if (!row) throw messageNotFound();
+        await recordAdminAction(
+          tx,
+          { id: viewer.id, ipAddress },
+          {
+            action: "message.removed",
+            target: { id: String(row.id), label: `Message ${row.id} in conversation ${conversationId}` },
+            before: { conversationId, authorId: row.authorId, createdAt: row.createdAt.toISOString(), photos: row.attachments.length },
+          },
+        );
+        return row;
+      });
+      const files = removed.attachments.flatMap((photo) => [photo.url, photo.thumbUrl]).map((url) => storage.keyOf(url));
+      await Promise.all(files.map((key) => (key ? storage.remove(key) : undefined)));
+      await hub.publish(await conversationMembers(db, opened), { type: "message.removed", conversationId, messageId });
     },
 
     /** Moves the viewer's read marker forward (never back, never past the last message) and tells their other tabs. */

@@ -530,3 +530,13 @@ describe("the public portfolio", () => {
     await expectTwoPages(call, "/projects/portfolio-candidates?search=tower", PROJECT_PAGE_SIZE, marketing.auth);
   });
 });
+
+describe("the site diary's text", () => {
+  it("refuses an entry nested 3,500 quotes deep with 400 and a clear message, and takes one 20 deep", async () => {
+    const projectId = await createProject(admin);
+    const refused = await upload(`/projects/${projectId}/updates`, [], admin.auth, { body: `${">".repeat(3500)} slab` });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.body).toBe("Quotes and lists can be nested at most 20 levels deep.");
+    expect((await upload(`/projects/${projectId}/updates`, [], admin.auth, { body: `${"> ".repeat(20)}slab` })).status).toBe(201);
+  });
+});

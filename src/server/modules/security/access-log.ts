@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, lte, type SQL, sql } from "drizzle-orm";
 import {
   OWN_ACTIVITY_LIMIT,
   SECURITY_EVENTS_PAGE_SIZE,
@@ -9,6 +9,7 @@ import {
 import { isUuid } from "../../../shared/uuid.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
+import { ownSecurityEvents } from "../../db/own-security-events.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { securityEvents } from "../../db/schema.js";
 
@@ -104,12 +105,15 @@ export function createAccessLog(db: AppDb) {
       }
     },
 
-    /** The signed-in person's own latest events (and lockouts of their address, which name no account): what /security shows them. */
-    async ownActivity(user: { id: string; email: string }): Promise<SecurityEventRow[]> {
+    /**
+     * The signed-in person's own latest events (and lockouts of their address since they have had it, which name no
+     * account): what /security shows them.
+     */
+    async ownActivity(userId: string): Promise<SecurityEventRow[]> {
       const rows = await db
         .select()
         .from(securityEvents)
-        .where(or(eq(securityEvents.userId, user.id), and(isNull(securityEvents.userId), eq(securityEvents.email, user.email))))
+        .where(ownSecurityEvents(userId))
         .orderBy(desc(securityEvents.id))
         .limit(OWN_ACTIVITY_LIMIT);
       return rows.map(toEventRow);

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDb } from "../../db/client.js";
-import { users } from "../../db/schema.js";
 import type { Mailer } from "../../platform/mail.js";
 import { onSecurityEvent, type RequestOrigin } from "../../platform/security-log.js";
 import { createAccessLog } from "./access-log.js";
@@ -42,8 +40,6 @@ export function securityModule(deps: {
       notMe: createNotMe({ ...deps, methods }),
       methodsReview: createMethodsReview(db, methods),
       settings: createSecuritySettings(db),
-      findEmail: async (userId: string) =>
-        (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,
     },
     /** Open alerts, counted on admins' bell. */
     openAlertCount: alerts.openCount,

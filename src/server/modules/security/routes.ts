@@ -35,7 +35,6 @@ export type SecurityRoutesOptions = {
   notMe: ReturnType<typeof createNotMe>;
   methodsReview: MethodsReview;
   settings: SecuritySettingsStore;
-  findEmail: (userId: string) => Promise<string | null>;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -51,9 +50,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
   app.get("/account/security-activity", { preHandler: requireUser }, async (request) => {
-    const { userId } = currentUser(request);
-    const email = (await options.findEmail(userId)) ?? "";
-    return ok({ events: await accessLog.ownActivity({ id: userId, email }) });
+    return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
   });
 
   // Counted per account id, whatever address the guesses come from; the address limit is on the routes.

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type Timeframe, timeframeLabels, type WebVital, webVitals } from "../../../shared/analytics";
+import { type Timeframe, timeframeLabels, VITAL_MIN_SAMPLES, type WebVital, webVitals } from "../../../shared/analytics";
 import { StatCard, StatGrid } from "../../components/ui/StatCard";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { TableHead } from "../../components/ui/TableHead";
@@ -96,7 +96,9 @@ export function SiteAnalyticsSection({ timeframe }: { timeframe: Timeframe }) {
                     </th>
                     <td className="py-1.5 pr-3">
                       {p75 === null
-                        ? "No samples"
+                        ? samples === 0
+                          ? "No samples"
+                          : `Not enough data (${VITAL_MIN_SAMPLES} samples needed)`
                         : `${p75}${goal.unit ? ` ${goal.unit}` : ""} ${p75 <= goal.good ? "(good)" : "(needs work)"}`}
                     </td>
                     <td className="py-1.5 pr-3">

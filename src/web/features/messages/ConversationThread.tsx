@@ -1,12 +1,15 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
 import type { ConversationSummary } from "../../../shared/conversations";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../../lib/session/AuthProvider";
+import { removeMessage } from "./api";
 import { Composer } from "./Composer";
 import { ConversationKindIcon, kindLabel } from "./ConversationKindIcon";
 import { MessageLog } from "./MessageLog";
 import { OnlineText, useOnlinePeople } from "./people";
+import { removeFromThread } from "./thread-cache";
 import { useMarkRead } from "./use-mark-read";
 import { useThread } from "./use-thread";
 
@@ -23,6 +26,7 @@ function subtitleOf(conversation: ConversationSummary): string {
  */
 export function ConversationThread({ conversation, back }: { conversation: ConversationSummary; back?: ReactNode }) {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const headingId = useId();
   const { thread, loadOlder } = useThread(conversation.id);
   const viewerId = user?.id ?? "";
@@ -59,6 +63,11 @@ export function ConversationThread({ conversation, back }: { conversation: Conve
           label={`Messages in ${conversation.title}`}
           messages={thread.data.items}
           viewerId={viewerId}
+          viewerIsAdmin={user?.role === "admin"}
+          onRemove={async (message) => {
+            await removeMessage(conversation.id, message.id);
+            removeFromThread(queryClient, conversation.id, message.id);
+          }}
           hasOlder={thread.data.hasOlder}
           loadOlder={loadOlder}
         />

@@ -1,4 +1,5 @@
 import type { ChatAttachment, ChatMessage } from "../../../shared/conversations";
+import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { formatDateTime, formatTime } from "../../lib/format";
 import { PersonAvatar } from "./people";
 
@@ -12,8 +13,14 @@ const bubbleClass = {
 };
 
 /** One message: who wrote it and when, its text, its photos (thumbnails opening the larger size). Own messages sit on the right. */
-export function MessageItem(props: { message: ChatMessage; own: boolean; onOpenPhoto: (photo: ChatAttachment) => void }) {
-  const { message, own, onOpenPhoto } = props;
+export function MessageItem(props: {
+  message: ChatMessage;
+  own: boolean;
+  onOpenPhoto: (photo: ChatAttachment) => void;
+  /** Given to the author and to admins: a Remove action that asks first. */
+  onRemove?: () => Promise<unknown>;
+}) {
+  const { message, own, onOpenPhoto, onRemove } = props;
   const authorName = own ? "You" : (message.author?.name ?? "Former member");
   return (
     <li className={`flex items-end gap-2 ${own ? "flex-row-reverse" : ""}`}>
@@ -25,6 +32,18 @@ export function MessageItem(props: { message: ChatMessage; own: boolean; onOpenP
             {formatTime(message.createdAt)}
           </time>
         </p>
+        {onRemove ? (
+          <ConfirmButton
+            label="Remove"
+            accessibleName={`Remove the message ${own ? "you" : authorName} sent at ${formatTime(message.createdAt)}`}
+            title="Remove this message?"
+            pendingLabel="Removing..."
+            variant="danger"
+            onConfirm={onRemove}
+          >
+            <p>It disappears for everyone in this conversation, with its photos.</p>
+          </ConfirmButton>
+        ) : null}
         <div className={`flex min-w-0 max-w-full flex-col gap-2 rounded-2xl px-4 py-2 ${own ? bubbleClass.own : bubbleClass.other}`}>
           {message.bodyHtml ? (
             // bodyHtml only: the server renders the Markdown and sanitises it.

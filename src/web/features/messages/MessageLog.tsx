@@ -14,6 +14,9 @@ type Props = {
   label: string;
   messages: readonly ChatMessage[];
   viewerId: string;
+  /** Admins may remove anyone's message; others their own. */
+  viewerIsAdmin: boolean;
+  onRemove: (message: ChatMessage) => Promise<unknown>;
   hasOlder: boolean;
   loadOlder: { mutate: () => void; isPending: boolean; error: Error | null };
 };
@@ -22,7 +25,7 @@ type Props = {
  * The messages, oldest to newest by day. Opens on the newest; follows new ones while the reader is at the
  * end, otherwise offers a "new messages" button; an older page loaded above keeps what is on screen in place.
  */
-export function MessageLog({ label, messages, viewerId, hasOlder, loadOlder }: Props) {
+export function MessageLog({ label, messages, viewerId, viewerIsAdmin, onRemove, hasOlder, loadOlder }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const shown = useRef<{ firstId?: number; lastId?: number; height: number }>({ height: 0 });
@@ -109,9 +112,18 @@ export function MessageLog({ label, messages, viewerId, hasOlder, loadOlder }: P
                 {dayLabel(group.day)}
               </h3>
               <ol className="flex flex-col gap-3">
-                {group.messages.map((message) => (
-                  <MessageItem key={message.id} message={message} own={message.author?.id === viewerId} onOpenPhoto={setPhoto} />
-                ))}
+                {group.messages.map((message) => {
+                  const own = message.author?.id === viewerId;
+                  return (
+                    <MessageItem
+                      key={message.id}
+                      message={message}
+                      own={own}
+                      onOpenPhoto={setPhoto}
+                      onRemove={own || viewerIsAdmin ? () => onRemove(message) : undefined}
+                    />
+                  );
+                })}
               </ol>
             </section>
           ))}

@@ -33,6 +33,10 @@ export function sendMessage(conversationId: number, body: string, photos: readon
   return apiRequest<{ message: ChatMessage }>("POST", threadPath(conversationId), form);
 }
 
+/** Removes a message (its author or an admin); the other members' screens hear of it over the realtime connection. */
+export const removeMessage = (conversationId: number, messageId: number) =>
+  apiRequest<null>("DELETE", `${threadPath(conversationId)}/${messageId}`);
+
 export const markConversationRead = (conversationId: number, lastReadMessageId: number) =>
   apiRequest<ReadMarker>("POST", `/conversations/${conversationId}/read`, { lastReadMessageId });
 

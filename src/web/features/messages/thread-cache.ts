@@ -44,6 +44,13 @@ export const threadQuery = (conversationId: number) =>
     },
   });
 
+/** Drops a removed message from a thread in the cache. */
+export function removeFromThread(queryClient: QueryClient, conversationId: number, messageId: number) {
+  queryClient.setQueryData<Thread>(threadKey(conversationId), (thread) =>
+    thread ? { ...thread, items: thread.items.filter((message) => message.id !== messageId) } : thread,
+  );
+}
+
 /** Adds messages to a thread already in the cache (a pushed event, one just sent, an older page). */
 export function addToThread(queryClient: QueryClient, conversationId: number, messages: readonly ChatMessage[], hasOlder?: boolean) {
   queryClient.setQueryData<Thread>(threadKey(conversationId), (thread) =>

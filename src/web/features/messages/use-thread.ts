@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { onRealtimeEvent } from "../../lib/realtime-client";
 import { fetchMessages } from "./api";
-import { addToThread, threadQuery } from "./thread-cache";
+import { addToThread, removeFromThread, threadQuery } from "./thread-cache";
 
 /**
  * An open conversation's messages: fetched once, then kept live (a pushed message is added to the cache
@@ -16,6 +16,8 @@ export function useThread(conversationId: number) {
     () =>
       onRealtimeEvent((event) => {
         if (event.type === "message" && event.conversationId === conversationId) addToThread(queryClient, conversationId, [event.message]);
+        if (event.type === "message.removed" && event.conversationId === conversationId)
+          removeFromThread(queryClient, conversationId, event.messageId);
       }),
     [queryClient, conversationId],
   );

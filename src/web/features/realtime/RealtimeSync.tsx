@@ -27,6 +27,10 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent) {
       // stale, so it is fetched again when next shown, not now.
       void queryClient.invalidateQueries({ predicate: pathStartsWith(`/conversations/${event.conversationId}/`), refetchType: "none" });
       return;
+    case "message.removed":
+      // The list shows the last message, which may be the one removed; an open thread drops it itself.
+      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
+      return;
     case "conversation.read":
       void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey, exact: true });
       return;
