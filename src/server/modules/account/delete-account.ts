@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
@@ -7,27 +7,20 @@ import type { AppDb } from "../../db/client.js";
 import { contactInquiries, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
+import { anotherAdminCanSignIn } from "./admins-who-can-sign-in.js";
 import type { AccountDeps } from "./deps.js";
 import { userWithPassword, wrongPassword } from "./password-check.js";
 
 const codeError = (message: string) => new ApiError(400, productWording.validationFailed, "validation_failed", { code: message });
 
 /**
- * Deletes an account's row unless it is the last active admin (then answers false and changes nothing).
+ * Deletes an account's row unless it is the last admin who can sign in (then answers false and changes nothing).
  * The database's foreign keys decide what goes with it (see createAccountDeletion); inquiries waiting on the
  * person go back to the inbox. Account deletion by its owner and by an admin both come here.
  */
 export async function deleteAccountRecords(db: AppDb, user: { id: string; role: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (user.role === "admin") {
-      // Locks the other admins' rows, so two last admins cannot both leave at once.
-      const otherAdmins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, user.id)))
-        .for("update");
-      if (otherAdmins.length === 0) return false;
-    }
+    if (user.role === "admin" && !(await anotherAdminCanSignIn(tx, user.id))) return false;
     // Inquiries waiting on this person go back to the inbox rather than stay assigned to no one.
     await tx
       .update(contactInquiries)
