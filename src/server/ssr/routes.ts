@@ -16,9 +16,9 @@ const VIEWER_PAGE_CACHE_CONTROL = "private, no-store";
 
 /**
  * Every GET outside /api and the static files is a page, rendered by React on the server and kept by its path, the
- * query parameters pages read (pageUrlOf) and the content version (docs/decisions/034-rendered-page-cache.md); each
- * response gets its own CSP nonce. The dashboard is
- * rendered for its viewer when their screen cookie says who they are, and kept by nobody
+ * query parameters pages read (pageUrlOf) and the content version (docs/decisions/034-rendered-page-cache.md,
+ * docs/decisions/118-bad-input-and-admin-guards.md); each response gets its own CSP nonce. The dashboard is rendered
+ * for its viewer when their screen cookie says who they are, and kept by nobody
  * (docs/decisions/111-dashboard-rendered-for-its-viewer.md).
  */
 export async function pageRoutes(

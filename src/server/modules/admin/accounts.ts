@@ -68,7 +68,7 @@ export function createAdminAccounts(deps: { db: AppDb; hub: RealtimeHub; storage
       return changeAccount(userId, async (tx, user) => {
         if (user.role === role) return { id: user.id, role, department: user.department, department_code: user.departmentCode };
         if (user.id === actor.id) throw notYourself();
-        // An admin must be able to sign in, or the guard above would count on someone who cannot.
+        // Only an account that can sign in becomes an admin: the last-admin guard counts on nobody else.
         if (role === "admin" && (!user.approvedAt || !user.emailVerifiedAt)) throw notReadyForAdmin();
         if (role !== "admin") await keepAnAdminWhoCanSignIn(tx, user);
         // A client made staff gets a code; staff made a client go back to General Users without one.
