@@ -52,6 +52,19 @@ describe("a NUL character in the input", () => {
     }
   });
 
+  it("looks through a body nested half a million arrays deep without failing, and finds a NUL at its bottom", async () => {
+    const depth = 500_000;
+    const deep = (inner: string) => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
+    const post = (body: string) =>
+      fetch(server().url("/api/contact"), { method: "POST", headers: { "content-type": "application/json" }, body });
+    const plain = await post(deep(""));
+    expect(plain.status).toBe(400);
+    expect(await plain.json()).toMatchObject({ error: "validation_failed" });
+    const withNul = await post(deep('"\\u0000"'));
+    expect(withNul.status).toBe(400);
+    expect(Object.values((await withNul.json()).fields)).toEqual([productWording.nulCharacter]);
+  });
+
   it("answers 400, not 500, when a multipart field holds one (the database refuses it, never the request)", async () => {
     const { manager, conversationId } = await projectConversation("Gwarinpa duplex", "manager");
     const answer = await upload(`/conversations/${conversationId}/messages`, [], manager.auth, { body: "Slab\u0000poured" });

@@ -6,15 +6,32 @@ import { productWording } from "../../shared/wording.js";
 export const nulCharacterRefusal = (field: string) =>
   new ApiError(400, productWording.validationFailed, "validation_failed", { [field]: productWording.nulCharacter });
 
-/** The path ("items.0.name") of the first string in `value` (its keys included) that holds a NUL character, or null. */
-export function nulCharacterIn(value: unknown, path: string): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (typeof value !== "object" || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path ? `${path}.${key}` : key;
-    if (key.includes("\u0000")) return itemPath;
-    const found = nulCharacterIn(item, itemPath);
-    if (found !== null) return found;
+type Visit = { value: unknown; key: string; parent: Visit | null };
+
+const pathOf = (visit: Visit) => {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join(".");
+};
+
+/**
+ * The path ("items.0.name") of a string in `value` (its keys included) that holds a NUL character; "" for `value`
+ * itself; null when there is none. Walked with a stack of its own, each step pointing at its parent, not by recursion
+ * nor by building every path: a 1 MiB body can nest half a million arrays deep.
+ */
+export function nulCharacterIn(value: unknown): string | null {
+  const pending: Visit[] = [{ value, key: "", parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (typeof visit.value === "string") {
+      if (visit.value.includes("\u0000")) return pathOf(visit);
+      continue;
+    }
+    if (typeof visit.value !== "object" || visit.value === null) continue;
+    for (const [key, item] of Object.entries(visit.value)) {
+      const child = { value: item, key, parent: visit };
+      if (key.includes("\u0000")) return pathOf(child);
+      pending.push(child);
+    }
   }
   return null;
 }
@@ -27,7 +44,7 @@ export function nulCharacterIn(value: unknown, path: string): string | null {
  */
 export function refuseNulCharacters(api: FastifyInstance) {
   api.addHook("preValidation", async (request) => {
-    const field = nulCharacterIn(request.params, "") ?? nulCharacterIn(request.query, "") ?? nulCharacterIn(request.body, "");
+    const field = nulCharacterIn(request.params) ?? nulCharacterIn(request.query) ?? nulCharacterIn(request.body);
     if (field !== null) throw nulCharacterRefusal(field || "body");
   });
 }
