@@ -52,17 +52,21 @@ import { contentDir } from "./paths.js";
 import { createAccessTokens } from "./platform/access-tokens.js";
 import { createAccountAccessReader, createBlockedSessionCheck } from "./platform/account-access.js";
 import { registerAddressBlocklist } from "./platform/address-blocklist.js";
+import { noStoreByDefault } from "./platform/api-caching.js";
 import { loadAuthSecret } from "./platform/auth-secret.js";
 import { createAccessCheck, createMediaViewer, createRequireUser, createScreenViewer } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { healthRoutes } from "./platform/health.js";
+import { errorWithoutQueryParameters } from "./platform/log-errors.js";
 import { createMailer } from "./platform/mail.js";
+import { refuseNulCharacters } from "./platform/nul-characters.js";
 import { closeDataDir } from "./platform/private-files.js";
 import { rateLimitRefusalLog } from "./platform/rate-limit.js";
 import { redisWithLocalFallback } from "./platform/rate-limit-store.js";
 import { createInProcessHub } from "./platform/realtime-hub.js";
 import { connectRedis, pingRedis } from "./platform/redis.js";
 import { createRedisHub } from "./platform/redis-hub.js";
+import { requestIdOf } from "./platform/request-ids.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
 import { filesAt, MEDIA_PREFIX, UPLOADS_PREFIX } from "./platform/storage.js";
@@ -100,12 +104,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      serializers: { err: errorWithoutQueryParameters },
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1_048_576,
-    requestIdHeader: "x-request-id",
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // On shutdown, requests still arriving on open connections are served (see platform/health.ts), not refused.
     return503OnClosing: false,
   });
@@ -243,6 +248,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      noStoreByDefault(api);
+      refuseNulCharacters(api);
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
       await api.register(authRoutes, { auth, mfa, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });

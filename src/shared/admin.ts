@@ -7,7 +7,9 @@ import type { Page } from "./paging.js";
 export const adminMessages = {
   accountNotFound: "Account not found.",
   notYourself: "You cannot block, demote or delete your own account. Ask another administrator.",
-  lastAdmin: "This is the last active administrator. Make another account an administrator first.",
+  lastAdmin: "This is the last administrator who can sign in. Make another account an administrator first.",
+  notReadyForAdmin:
+    "Only an approved account with a confirmed email address can be made an administrator. Approve it, or ask its owner to confirm their email, first.",
   clientHasNoDepartment: "Clients belong to General Users. Make the account staff first, then choose its department.",
   roleChanged: "Role changed.",
   departmentChanged: "Department changed.",
@@ -102,6 +104,8 @@ export const auditActions = [
   "security_settings.changed",
   "announcement.sent",
   "message.removed",
+  "address.blocked",
+  "address.unblocked",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -116,6 +120,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "security_settings.changed": "Changed the security settings",
   "announcement.sent": "Sent an announcement",
   "message.removed": "Removed a message",
+  "address.blocked": "Blocked an address",
+  "address.unblocked": "Unblocked an address",
 };
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -20,6 +20,13 @@ export const VIEWER_SCREENS_PATH = "/dashboard";
 export const isUnderViewerScreensPath = (pathname: string) =>
   pathname === VIEWER_SCREENS_PATH || pathname.startsWith(`${VIEWER_SCREENS_PATH}/`);
 
+/**
+ * The query parameters the pages the server renders read (the portfolio's and the blog's `category` and `page`, the
+ * address a confirmation link fills in on /verify-email). The server renders and keeps a page by its path and these
+ * only: any other parameter (a campaign's utm_source, or made-up ones to fill or get past the cache) is the same page.
+ */
+export const PAGE_QUERY_PARAMETERS = ["category", "email", "page"] as const;
+
 /** The signed-in person a page is rendered for: the renderer asks the API as them, with their access token. */
 export type PageViewer = { accessToken: string };
 

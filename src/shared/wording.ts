@@ -24,6 +24,7 @@ export const productWording = {
   invalidJson: "The request body is not valid JSON.",
   payloadTooLarge: "The request is too large.",
   validationFailed: "Please correct the highlighted fields.",
+  nulCharacter: "This must not contain a NUL character.",
   internalError: "Something went wrong on our side. Please try again in a moment.",
   notFound: "The requested resource was not found.",
   databaseUnavailable: "The service cannot reach its database right now. Please try again in a moment.",

@@ -214,7 +214,8 @@ export const render: RenderPage = async (request) => {
   for (const path of paths) {
     const entry = siteData.peek(path);
     if (!entry || !("error" in entry)) continue;
-    if (entry.error instanceof ApiError && entry.error.status === 404) notFound = true;
+    // Refused as malformed (a slug with a space, a page number beyond any list) is no such page either.
+    if (entry.error instanceof ApiError && (entry.error.status === 404 || entry.error.status === 400)) notFound = true;
     else throw entry.error;
   }
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { type ApiEnvelope, ApiError } from "../../shared/api.js";
 import { endpointNotFound, productWording } from "../../shared/wording.js";
 import { databaseFailureOf } from "../db/unavailable.js";
+import { databaseRefusedNul, nulCharacterRefusal } from "./nul-characters.js";
 import { StorageError } from "./storage.js";
 
 export { ApiError };
@@ -42,6 +43,7 @@ function toApiError(error: FastifyError): ApiError {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new ApiError(415, "Unsupported content type.", "unsupported_media_type");
   }
+  if (databaseRefusedNul(error)) return nulCharacterRefusal("body");
   if (error instanceof StorageError) return new ApiError(503, productWording.storageUnavailable, "storage_unavailable");
   const databaseFailure = databaseFailureOf(error);
   if (databaseFailure === "unreachable") return new ApiError(503, productWording.databaseUnavailable, "database_unavailable");

@@ -1,6 +1,22 @@
 import { createHash } from "node:crypto";
+import { PAGE_QUERY_PARAMETERS } from "../../shared/ssr.js";
 import { keepRecent } from "../platform/recent-entries.js";
 import { gzipParts } from "./gzip-parts.js";
+
+/**
+ * The address a page is rendered and kept as: its path and the first value of each parameter pages read, in one
+ * order; the rest of the query is dropped (see PAGE_QUERY_PARAMETERS).
+ */
+export function pageUrlOf(requestUrl: string): string {
+  const url = new URL(requestUrl, "http://page.invalid");
+  const kept = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMETERS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
 
 /** A rendered page, split where each response's own CSP nonce goes, as text and gzipped. */
 export type CachedPage = {

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RenderResult } from "../../shared/ssr.js";
 import type { ScreenViewer } from "../platform/authenticate.js";
+import { innerRequestHeaders } from "../platform/request-ids.js";
 import { acceptsGzip } from "./gzip-parts.js";
-import { type CachedPage, cachedPage, createPageCache, matchesEtag } from "./page-cache.js";
+import { type CachedPage, cachedPage, createPageCache, matchesEtag, pageUrlOf } from "./page-cache.js";
 import type { PageRenderer } from "./renderer.js";
 import { createViewerRenderLimit } from "./viewer-renders.js";
 
@@ -14,9 +15,10 @@ const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalida
 const VIEWER_PAGE_CACHE_CONTROL = "private, no-store";
 
 /**
- * Every GET outside /api and the static files is a page, rendered by React on the server and kept by URL and
- * content version (docs/decisions/034-rendered-page-cache.md); each response gets its own CSP nonce. The dashboard is
- * rendered for its viewer when their screen cookie says who they are, and kept by nobody
+ * Every GET outside /api and the static files is a page, rendered by React on the server and kept by its path, the
+ * query parameters pages read (pageUrlOf) and the content version (docs/decisions/034-rendered-page-cache.md,
+ * docs/decisions/118-bad-input-and-admin-guards.md); each response gets its own CSP nonce. The dashboard is rendered
+ * for its viewer when their screen cookie says who they are, and kept by nobody
  * (docs/decisions/111-dashboard-rendered-for-its-viewer.md).
  */
 export async function pageRoutes(
@@ -46,7 +48,7 @@ export async function pageRoutes(
   const apiFor =
     (requestId: string) =>
     async (path: string, accessToken?: string): Promise<{ status: number; body: unknown }> => {
-      const headers: Record<string, string> = { "x-request-id": requestId };
+      const headers: Record<string, string> = innerRequestHeaders(requestId);
       if (accessToken) headers.authorization = `Bearer ${accessToken}`;
       const response = await app.inject({ method: "GET", url: path, headers });
       return { status: response.statusCode, body: response.json() };
@@ -130,7 +132,7 @@ export async function pageRoutes(
       return reply.status(personal.status).type("text/html; charset=utf-8").send(personal.html);
     }
 
-    const { page, copy } = await pageFor(request.url, request.id);
+    const { page, copy } = await pageFor(pageUrlOf(request.url), request.id);
     // A stand-in while the database is away: no shared cache may keep it.
     if (copy) reply.header("x-page-copy", "last-good");
     const varies = ["accept-encoding", ...(forViewer ? ["cookie"] : []), ...(page.isolated ? ["sec-fetch-site"] : [])];

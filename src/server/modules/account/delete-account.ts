@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, ne, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
@@ -7,6 +7,7 @@ import type { AppDb } from "../../db/client.js";
 import { contactInquiries, securityAlerts, securityEvents, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
+import { anotherAdminCanSignIn } from "./admins-who-can-sign-in.js";
 import type { AccountDeps } from "./deps.js";
 import { codeError, userWithPassword, wrongPassword } from "./password-check.js";
 
@@ -17,22 +18,14 @@ import { codeError, userWithPassword, wrongPassword } from "./password-check.js"
 export const pseudonymOf = (userId: string) => `deleted-account-${createHash("sha256").update(userId).digest("hex").slice(0, 12)}`;
 
 /**
- * Deletes an account's row unless it is the last active admin (then answers false and changes nothing).
+ * Deletes an account's row unless it is the last admin who can sign in (then answers false and changes nothing).
  * The database's foreign keys decide what goes with it (see createAccountDeletion); inquiries waiting on the
  * person go back to the inbox; the access log keeps its events (and alerts) under a pseudonym (addresses and browsers stay, for
  * investigations, until the log's retention removes them). Account deletion by its owner and by an admin both come here.
  */
 export async function deleteAccountRecords(db: AppDb, user: { id: string; role: string; email: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (user.role === "admin") {
-      // Locks the other admins' rows, so two last admins cannot both leave at once.
-      const otherAdmins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, user.id)))
-        .for("update");
-      if (otherAdmins.length === 0) return false;
-    }
+    if (user.role === "admin" && !(await anotherAdminCanSignIn(tx, user.id))) return false;
     // Inquiries waiting on this person go back to the inbox rather than stay assigned to no one.
     await tx
       .update(contactInquiries)

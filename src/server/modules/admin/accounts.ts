@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { adminMessages } from "../../../shared/admin.js";
 import { ApiError } from "../../../shared/api.js";
 import { type DepartmentName, departmentCodeFor, GENERAL_USERS, type Role } from "../../../shared/departments.js";
@@ -6,13 +6,14 @@ import type { AppDb } from "../../db/client.js";
 import { sessions, users } from "../../db/schema.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import type { FileStorage } from "../../platform/storage.js";
-import { deleteAccountRecords } from "../account/index.js";
+import { anotherAdminCanSignIn, deleteAccountRecords } from "../account/index.js";
 import { type AdminActor, recordAdminAction } from "./audit-log.js";
 
 type UserRow = typeof users.$inferSelect;
 
 const notFound = () => new ApiError(404, adminMessages.accountNotFound, "not_found");
 const lastAdmin = () => new ApiError(409, adminMessages.lastAdmin, "last_admin");
+const notReadyForAdmin = () => new ApiError(409, adminMessages.notReadyForAdmin, "not_ready_for_admin");
 const notYourself = () => new ApiError(409, adminMessages.notYourself, "not_yourself");
 
 const targetOf = (user: UserRow) => ({ id: user.id, label: user.email });
@@ -27,17 +28,12 @@ async function lockedUser(tx: AppDb, userId: string): Promise<UserRow> {
 }
 
 /**
- * Refuses to take away the last active admin. The other admins' rows are locked, so two admins demoting
+ * Refuses to take away the last admin who can sign in. The other admins' rows are locked, so two admins demoting
  * or blocking each other at the same moment cannot leave the company with none.
  */
-async function keepAnActiveAdmin(tx: AppDb, target: UserRow) {
+async function keepAnAdminWhoCanSignIn(tx: AppDb, target: UserRow) {
   if (target.role !== "admin" || !target.active) return;
-  const others = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, target.id)))
-    .for("update");
-  if (others.length === 0) throw lastAdmin();
+  if (!(await anotherAdminCanSignIn(tx, target.id))) throw lastAdmin();
 }
 
 /** A department_code in the docs/product.md#departments format (two letters, five digits) that no account has yet. */
@@ -72,7 +68,9 @@ export function createAdminAccounts(deps: { db: AppDb; hub: RealtimeHub; storage
       return changeAccount(userId, async (tx, user) => {
         if (user.role === role) return { id: user.id, role, department: user.department, department_code: user.departmentCode };
         if (user.id === actor.id) throw notYourself();
-        if (role !== "admin") await keepAnActiveAdmin(tx, user);
+        // Only an account that can sign in becomes an admin: the last-admin guard counts on nobody else.
+        if (role === "admin" && (!user.approvedAt || !user.emailVerifiedAt)) throw notReadyForAdmin();
+        if (role !== "admin") await keepAnAdminWhoCanSignIn(tx, user);
         // A client made staff gets a code; staff made a client go back to General Users without one.
         const department = role === "user" ? GENERAL_USERS : user.department;
         const departmentCode = role === "user" ? null : (user.departmentCode ?? (await freeDepartmentCode(tx, department)));
@@ -113,7 +111,7 @@ export function createAdminAccounts(deps: { db: AppDb; hub: RealtimeHub; storage
         if (user.active !== blocked) return { id: user.id, active: user.active };
         if (user.id === actor.id) throw notYourself();
         if (blocked) {
-          await keepAnActiveAdmin(tx, user);
+          await keepAnAdminWhoCanSignIn(tx, user);
           await endSessions(tx, user.id);
         }
         await tx.update(users).set({ active: !blocked, updatedAt: new Date() }).where(eq(users.id, user.id));

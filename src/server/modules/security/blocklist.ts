@@ -5,6 +5,7 @@ import { type AddressBlock, type blockSchema, securityMessages } from "../../../
 import type { AppDb } from "../../db/client.js";
 import { addressBlocks } from "../../db/schema.js";
 import { addressMatches } from "../../platform/address-blocklist.js";
+import { type AdminActor, recordAdminAction } from "../admin/index.js";
 
 type BlockRecord = typeof addressBlocks.$inferSelect;
 
@@ -16,6 +17,9 @@ const toBlock = (row: BlockRecord): AddressBlock => ({
   alertId: row.alertId,
   createdAt: row.createdAt.toISOString(),
 });
+
+const targetOf = (block: AddressBlock) => ({ id: String(block.id), label: block.address });
+const auditedBlock = ({ address, reason, expiresAt, alertId }: AddressBlock) => ({ address, reason, expiresAt, alertId });
 
 /** As stored: lower case, and a full-length prefix (203.0.113.7/32, 2001:db8::1/128) dropped: it is one address. */
 function normalised(input: string): string {
@@ -32,29 +36,39 @@ export function createBlocklist(deps: { db: AppDb; changed: () => Promise<void> 
       return (await db.select().from(addressBlocks).orderBy(desc(addressBlocks.id))).map(toBlock);
     },
 
-    /** Blocks an address or range; never the admin's own address (they would lock themselves out). */
-    async add(input: z.output<typeof blockSchema>, admin: { id: string; ipAddress: string }): Promise<AddressBlock> {
+    /** Blocks an address or range, with its audit line; never the admin's own address (they would lock themselves out). */
+    async add(input: z.output<typeof blockSchema>, admin: AdminActor): Promise<AddressBlock> {
       const address = normalised(input.address);
       if (addressMatches(address, admin.ipAddress))
         throw new ApiError(409, securityMessages.ownAddress, "own_address", { address: securityMessages.ownAddress });
-      const [row] = await db
-        .insert(addressBlocks)
-        .values({
-          address,
-          reason: input.reason,
-          expiresAt: input.expiresAt ?? null,
-          alertId: input.alertId ?? null,
-          createdById: admin.id,
-        })
-        .returning();
-      if (!row) throw new Error("address block insert returned no row");
+      const block = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(addressBlocks)
+          .values({
+            address,
+            reason: input.reason,
+            expiresAt: input.expiresAt ?? null,
+            alertId: input.alertId ?? null,
+            createdById: admin.id,
+          })
+          .returning();
+        if (!row) throw new Error("address block insert returned no row");
+        const block = toBlock(row);
+        await recordAdminAction(tx, admin, { action: "address.blocked", target: targetOf(block), after: auditedBlock(block) });
+        return block;
+      });
       await deps.changed();
-      return toBlock(row);
+      return block;
     },
 
-    async remove(id: number): Promise<void> {
-      const removed = await db.delete(addressBlocks).where(eq(addressBlocks.id, id)).returning({ id: addressBlocks.id });
-      if (removed.length === 0) throw new ApiError(404, securityMessages.blockNotFound, "not_found");
+    /** Lifts a block, with its audit line (what the block was, so that it can be put back). */
+    async remove(id: number, admin: AdminActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(addressBlocks).where(eq(addressBlocks.id, id)).returning();
+        if (!row) throw new ApiError(404, securityMessages.blockNotFound, "not_found");
+        const block = toBlock(row);
+        await recordAdminAction(tx, admin, { action: "address.unblocked", target: targetOf(block), before: auditedBlock(block) });
+      });
       await deps.changed();
     },
   };

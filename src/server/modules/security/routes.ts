@@ -127,7 +127,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
 
   app.delete("/admin/security/blocklist/:id", adminChange, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await blocklist.remove(id);
+    await blocklist.remove(id, { id: currentUser(request).userId, ipAddress: request.ip });
     return ok(null, securityMessages.unblocked);
   });
 }

@@ -34,7 +34,7 @@ export default function AdminPage() {
       <SectionCard
         id="accounts"
         title="All accounts"
-        description="Change a role or department, block or delete an account. Nobody can block, demote or delete themself or the last active administrator."
+        description="Change a role or department, block or delete an account. Nobody can block, demote or delete themself or the last administrator who can sign in."
       >
         <UsersList selfId={user?.id ?? ""} />
       </SectionCard>
