@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import { SIGN_IN_LIMITS, tooManyLoginAttempts } from "../../../shared/auth.js";
 import type { AppDb } from "../../db/client.js";
@@ -14,16 +14,17 @@ const WINDOW_SECONDS = SIGN_IN_LIMITS.windowMinutes * 60;
 type Counter = { key: string; about: "account_and_address" | "account" | "address"; limit: number };
 
 /**
- * The counters an attempt counts against (docs/decisions/114-sign-in-limits-per-account-and-address.md): the account
- * from this address, the account from anywhere, and the address across accounts; an IPv6 address by its /64.
+ * The counters an attempt counts against (docs/decisions/114-sign-in-limits-per-account-and-address.md): the address
+ * across accounts, the account from anywhere, and the account from this address; an IPv6 address by its /64. The
+ * address first: once it is locked, a flood of made-up accounts from it creates no counter of theirs.
  */
 export function attemptCounters(email: string, ipAddress: string): Counter[] {
   const account = email.toLowerCase();
   const address = addressKey(ipAddress);
   return [
-    { key: `pair:${account}|${address}`, about: "account_and_address", limit: SIGN_IN_LIMITS.perAccountAndAddress },
-    { key: `account:${account}`, about: "account", limit: SIGN_IN_LIMITS.perAccount },
     { key: `address:${address}`, about: "address", limit: SIGN_IN_LIMITS.perAddress },
+    { key: `account:${account}`, about: "account", limit: SIGN_IN_LIMITS.perAccount },
+    { key: `pair:${account}|${address}`, about: "account_and_address", limit: SIGN_IN_LIMITS.perAccountAndAddress },
   ];
 }
 
@@ -51,8 +52,11 @@ export function createSignInAttempts(db: AppDb) {
     return taken?.attempts ?? null;
   }
 
+  /** Gives back a slot in each counter; a counter left with none is deleted (a successful sign-in leaves no row). */
   async function giveBack(keys: string[]) {
     for (const key of keys) {
+      // Deleted only while this attempt's is the last slot: a concurrent attempt's increment makes it stay.
+      await db.delete(signInAttempts).where(and(eq(signInAttempts.key, key), lte(signInAttempts.attempts, 1)));
       await db
         .update(signInAttempts)
         .set({ attempts: sql`greatest(${signInAttempts.attempts} - 1, 0)` })
