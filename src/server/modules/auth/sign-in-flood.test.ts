@@ -22,13 +22,14 @@ async function storedRows() {
 
 describe("a flood of sign-ins writes bounded data", () => {
   it.each([
-    ["/auth/verify-credentials", { email: `${"a".repeat(1024)}@example.com`, password: "guess" }],
-    ["/auth/login", { email: `${"b".repeat(1024)}@example.com`, password: "guess" }],
-    ["/auth/complete-login", { userId: "x".repeat(1024), ticket: "y" }],
+    ["/auth/verify-credentials", SIGN_IN_REQUESTS_PER_ADDRESS, { email: `${"a".repeat(1024)}@example.com`, password: "guess" }],
+    ["/auth/login", SIGN_IN_REQUESTS_PER_ADDRESS, { email: `${"b".repeat(1024)}@example.com`, password: "guess" }],
+    ["/auth/complete-login", SIGN_IN_REQUESTS_PER_ADDRESS, { userId: "x".repeat(1024), ticket: "y" }],
+    ["/auth/passkeys/sign-in", 30, { response: { id: "x".repeat(1024) } }],
   ])(
-    "%s answers its limit per address, then refuses, logging one refusal and nothing else",
-    async (path, body) => {
-      for (let sent = 0; sent < SIGN_IN_REQUESTS_PER_ADDRESS; sent++) expect((await call(path, body, flood)).status).not.toBe(429);
+    "%s answers %i requests per address, then refuses, logging one refusal and nothing else",
+    async (path, limit, body) => {
+      for (let sent = 0; sent < limit; sent++) expect((await call(path, body, flood)).status).not.toBe(429);
       for (let refused = 0; refused < 30; refused++) {
         const answer = await call(path, body, flood);
         expect(answer.status).toBe(429);
