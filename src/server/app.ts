@@ -61,16 +61,18 @@ import { errorWithoutQueryParameters } from "./platform/log-errors.js";
 import { createMailer } from "./platform/mail.js";
 import { refuseNulCharacters } from "./platform/nul-characters.js";
 import { closeDataDir } from "./platform/private-files.js";
-import { rateLimitRefusalLog } from "./platform/rate-limit.js";
+import { addressOf, rateLimitRefusalLog } from "./platform/rate-limit.js";
 import { redisWithLocalFallback } from "./platform/rate-limit-store.js";
 import { createInProcessHub } from "./platform/realtime-hub.js";
 import { connectRedis, pingRedis } from "./platform/redis.js";
 import { createRedisHub } from "./platform/redis-hub.js";
 import { requestIdOf } from "./platform/request-ids.js";
+import { schedulePurges } from "./platform/retention.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
 import { filesAt, MEDIA_PREFIX, UPLOADS_PREFIX } from "./platform/storage.js";
 import { createStores, moveLegacyMediaFolders, type Stores } from "./platform/stores.js";
+import { registerUserAgentCut } from "./platform/user-agent-cut.js";
 import { createContentVersion } from "./ssr/content-version.js";
 import type { PageRenderer } from "./ssr/renderer.js";
 import { pageRoutes } from "./ssr/routes.js";
@@ -82,6 +84,9 @@ import { pageRoutes } from "./ssr/routes.js";
 function trustedProxies(setting: Config["trustProxy"]) {
   return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
 }
+
+/** How often what is past its retention is purged (platform/retention.ts). */
+const PURGE_EVERY_MS = 60 * 60_000;
 
 export type AppOptions = {
   config: Config;
@@ -209,7 +214,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
   registerApiEnvelope(app);
-  // First of the request hooks: a blocked address is refused before any route, page or file.
+  registerUserAgentCut(app);
+  // First of the request hooks after that: a blocked address is refused before any route, page or file.
   const blocklist = registerAddressBlocklist(app, { db: db.db, hub });
   const security = securityModule({
     db: db.db,
@@ -221,6 +227,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     blocklistChanged: blocklist.changed,
   });
   app.addHook("onClose", async () => security.stop());
+  // What accumulates (the access log, sign-in counters, codes, mail) is purged past its retention, hourly.
+  app.addHook("onClose", schedulePurges(db.db, app.log, PURGE_EVERY_MS));
   const rateLimitRefusals = rateLimitRefusalLog(app, db.db);
   // API answers and pages of up to 64 KiB are compressed in one synchronous call (brotli at quality 4: well under a
   // millisecond): the plugin's default on 2 cores, 8 KiB, sent a page of 20 projects through a zlib stream, whose
@@ -228,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: addressOf,
     onExceeded: rateLimitRefusals.onExceeded,
     ...(rateLimitRedis
       ? {

@@ -13,7 +13,6 @@ export const authMessages = {
   invalidCredentials: "Invalid credentials",
   accountDeactivated: "Account is deactivated",
   emailNotConfirmed: "Please check your email and confirm your account before logging in.",
-  tooManyLoginAttemptsServer: "Too many login attempts. Please wait a moment and try again.",
   loginFailed: "Login failed. Please try again.",
   completeLoginFailed: "Authentication failed. Please try again.",
   noAccountForEmail: "No account found with this email address",
@@ -28,10 +27,29 @@ export const authMessages = {
   invalidMfaCode: "That code is not valid. Check your authenticator app and try again.",
 } as const;
 
-/** docs/product.md#validation: the browser blocks sign-in after 5 attempts within 15 minutes. */
-export const tooManyLoginAttemptsBrowser = (minutes: number) => `Too many login attempts. Please try again in ${minutes} minutes.`;
+/** A sign-in refused by a limit, with the real minutes left (rounded up): the server's 429 and the browser's own block say it. */
+export const tooManyLoginAttempts = (minutes: number) => `Too many login attempts. Please try again in ${minutes} minutes.`;
 
+/** docs/product.md#validation: the browser blocks sign-in after 5 attempts within 15 minutes. */
 export const LOGIN_RATE_LIMIT = { attempts: 5, windowMinutes: 15 } as const;
+
+/**
+ * The server's sign-in limits, failures counted in one fixed window (docs/decisions/114-sign-in-limits-per-account-and-address.md):
+ * - per account and address (an IPv6 address by its /64): 5 lock that pair, so one person's typos lock no one else;
+ * - per account from any address: from 20 each attempt is slowed and the admins are alerted; 50 lock the account;
+ * - per address across accounts (credential stuffing): 100 lock the address.
+ */
+export const SIGN_IN_LIMITS = {
+  windowMinutes: LOGIN_RATE_LIMIT.windowMinutes,
+  perAccountAndAddress: LOGIN_RATE_LIMIT.attempts,
+  perAccountSlowDown: 20,
+  perAccount: 50,
+  perAddress: 100,
+  slowDownSeconds: 2,
+} as const;
+
+/** Requests per address in the sign-in window that each sign-in endpoint answers before it refuses with nothing stored. */
+export const SIGN_IN_REQUESTS_PER_ADDRESS = 300;
 export const VERIFICATION_CODE_LENGTH = 6;
 
 /** Where a person whose two-step sign-in is required but off is taken, at sign-in and from any portal screen. */

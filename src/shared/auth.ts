@@ -38,7 +38,13 @@ export const registrationSchema = z
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
 export const credentialsSchema = z.object({
-  email: z.string({ error: authMessages.invalidCredentialsInput }).trim().toLowerCase().min(1, authMessages.invalidCredentialsInput),
+  // No address is longer than 254 characters: a longer one is refused before it is counted or logged.
+  email: z
+    .string({ error: authMessages.invalidCredentialsInput })
+    .trim()
+    .toLowerCase()
+    .min(1, authMessages.invalidCredentialsInput)
+    .max(254, authMessages.invalidCredentialsInput),
   password: z.string({ error: authMessages.invalidCredentialsInput }).min(1, authMessages.invalidCredentialsInput),
 });
 

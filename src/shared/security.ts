@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SIGN_IN_LIMITS } from "./auth-messages.js";
 import { pageNumber } from "./fields.js";
 import type { Page } from "./paging.js";
 import { PASSWORD_MIN_LENGTH } from "./password-length.js";
@@ -29,12 +30,20 @@ export const OWN_ACTIVITY_LIMIT = 30;
 /** What a threat rule watches, how bad it is, and when it fires: evaluated as each event is written. */
 export const threatRules = {
   address_failed_sign_ins: { severity: "medium", title: "Failed sign-ins from one address", limit: 10, minutes: 10 },
+  // Where the per-account sign-in limit starts slowing attempts down.
+  account_failed_sign_ins: {
+    severity: "high",
+    title: "Many failed sign-ins against one account",
+    limit: SIGN_IN_LIMITS.perAccountSlowDown,
+    minutes: SIGN_IN_LIMITS.windowMinutes,
+  },
   account_many_addresses: { severity: "high", title: "Failed sign-ins against one account from several addresses", limit: 3, minutes: 10 },
   credential_stuffing: { severity: "high", title: "One address trying many accounts", limit: 5, minutes: 10 },
   lockout: { severity: "medium", title: "Sign-in locked out", limit: 1, minutes: 10 },
   refresh_token_reuse: { severity: "high", title: "A stolen session token was used", limit: 1, minutes: 10 },
   blocked_account_sign_in: { severity: "medium", title: "Sign-in attempt on a blocked account", limit: 1, minutes: 10 },
-  rate_limit_refusals: { severity: "low", title: "Repeated rate-limit refusals", limit: 5, minutes: 10 },
+  // A refusal is logged once per route, address and window (however many requests it refused): the first one alerts.
+  rate_limit_refusals: { severity: "low", title: "Repeated rate-limit refusals", limit: 1, minutes: 10 },
   admin_new_device: { severity: "high", title: "An administrator signed in from a new device", limit: 1, minutes: 10 },
 } as const satisfies Record<string, { severity: "low" | "medium" | "high"; title: string; limit: number; minutes: number }>;
 export type ThreatRule = keyof typeof threatRules;

@@ -643,13 +643,17 @@ export const addressBlocks = pgTable("address_blocks", {
 });
 
 /**
- * Failed sign-ins counted per account ("account:<email>") and per address ("address:<ip>") in a fixed window.
+ * Failed sign-ins counted in a fixed window per account and address ("pair:<email>|<address>"), per account
+ * ("account:<email>") and per address ("address:<address>"), an IPv6 address by its /64.
  * An attempt takes a slot before its password is hashed (one atomic upsert), and gives it back when it succeeds.
+ * Rows whose window is over are purged (src/server/platform/retention.ts).
  */
 export const signInAttempts = pgTable("sign_in_attempts", {
   key: text("key").primaryKey(),
   attempts: integer("attempts").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
+  /** When a refusal of this counter was last logged: once per window, however many are refused. */
+  refusalLoggedAt: timestamp("refusal_logged_at", { withTimezone: true, mode: "date" }),
 });
 
 /** One-time recovery codes for an account with multi-factor sign-in, stored hashed. */

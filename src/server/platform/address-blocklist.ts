@@ -5,6 +5,7 @@ import { ApiError } from "../../shared/api.js";
 import { wording } from "../../shared/wording.js";
 import type { AppDb } from "../db/client.js";
 import { addressBlocks } from "../db/schema.js";
+import { addressKey, IPV6_NETWORK_PREFIX, plainAddress } from "./client-address.js";
 import type { RealtimeHub } from "./realtime-hub.js";
 import { recordSecurityEvent } from "./security-log.js";
 import { onSiteEvent, publishBlocklistChanged } from "./site-events.js";
@@ -12,15 +13,20 @@ import { onSiteEvent, publishBlocklistChanged } from "./site-events.js";
 /** A refused address is logged at most once in this time, so a blocked script cannot fill the access log. */
 const REFUSAL_LOG_INTERVAL_MS = 60_000;
 
-/** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) is 203.0.113.7. */
-const plainAddress = (ip: string) => (ip.startsWith("::ffff:") && isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
-
-/** The address or range as a BlockList takes it. */
+/**
+ * The address or range as a BlockList takes it. An IPv6 address, or a range narrower than a /64, blocks its whole /64:
+ * its owner can take any address in it (client-address.ts).
+ */
 function addTo(list: BlockList, entry: string) {
   const [base = "", prefix] = entry.split("/");
-  const family = isIPv4(base) ? "ipv4" : "ipv6";
-  if (prefix === undefined) list.addAddress(base, family);
-  else list.addSubnet(base, Number(prefix), family);
+  if (isIPv4(base)) {
+    if (prefix === undefined) list.addAddress(base, "ipv4");
+    else list.addSubnet(base, Number(prefix), "ipv4");
+    return;
+  }
+  const bits = prefix === undefined ? 128 : Number(prefix);
+  if (bits > IPV6_NETWORK_PREFIX) addTo(list, addressKey(base));
+  else list.addSubnet(base, bits, "ipv6");
 }
 
 /** Whether an address falls in this address or range (used to refuse an admin blocking themselves). */
@@ -74,8 +80,9 @@ export function registerAddressBlocklist(app: FastifyInstance, deps: { db: AppDb
     const address = plainAddress(request.ip);
     if (!blocklist.list.check(address, isIPv4(address) ? "ipv4" : "ipv6")) return;
     const now = Date.now();
-    if ((lastLogged.get(address) ?? 0) < now - REFUSAL_LOG_INTERVAL_MS) {
-      lastLogged.set(address, now);
+    const key = addressKey(address);
+    if ((lastLogged.get(key) ?? 0) < now - REFUSAL_LOG_INTERVAL_MS) {
+      lastLogged.set(key, now);
       if (lastLogged.size > 10_000) lastLogged.clear();
       await recordSecurityEvent(
         deps.db,

@@ -2,7 +2,11 @@ import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { tooManyRequests } from "../../shared/wording.js";
 import type { AppDb } from "../db/client.js";
+import { addressKey } from "./client-address.js";
 import { recordSecurityEvent } from "./security-log.js";
+
+/** What every limit counts a request under when not a person: its address, an IPv6 one by its /64. */
+export const addressOf = (request: FastifyRequest) => addressKey(request.ip);
 
 const waitMessage: RateLimitOptions["errorResponseBuilder"] = (_request, context) => ({
   statusCode: 429,
@@ -24,25 +28,41 @@ export function perUserLimit(max: number, minutes: number): { rateLimit: RateLim
       max,
       timeWindow: minutes * 60_000,
       hook: "preHandler",
-      keyGenerator: (request) => request.user?.userId ?? request.ip,
+      keyGenerator: (request) => request.user?.userId ?? addressOf(request),
       errorResponseBuilder: waitMessage,
     },
   };
 }
 
+/** At most this many (route, key) windows are remembered; past it the windows already over are forgotten. */
+const REMEMBERED_WINDOWS = 10_000;
+
 /**
- * Logs each refusal of the per-route limits to the access log (the threat rules watch repeated ones): the plugin's
- * onExceeded marks the request, and a hook writes the event before the 429 goes out.
+ * Logs the refusals of the per-route limits to the access log (the threat rules watch them): the first refusal of each
+ * route and key in its window, not every refused request, so a flood writes one row. The plugin's onExceeded marks
+ * the request with its key, and a hook writes the event before the 429 goes out (its Retry-After is the window's end).
  */
 export function rateLimitRefusalLog(app: FastifyInstance, db: AppDb) {
-  const refused = new WeakSet<FastifyRequest>();
+  const refused = new WeakMap<FastifyRequest, string>();
+  const windowEnds = new Map<string, number>();
+  const forgetWindowsOver = (now: number) => {
+    for (const [key, end] of windowEnds) if (end <= now) windowEnds.delete(key);
+    if (windowEnds.size >= REMEMBERED_WINDOWS) windowEnds.clear();
+  };
   app.addHook("onSend", async (request, reply) => {
-    if (!refused.has(request) || reply.statusCode !== 429) return;
+    const key = refused.get(request);
+    if (key === undefined || reply.statusCode !== 429) return;
+    const route = `${request.method} ${request.routeOptions.url ?? ""}`;
+    const windowKey = `${route} ${key}`;
+    const now = Date.now();
+    if ((windowEnds.get(windowKey) ?? 0) > now) return;
+    if (windowEnds.size >= REMEMBERED_WINDOWS) forgetWindowsOver(now);
+    windowEnds.set(windowKey, now + Number(reply.getHeader("retry-after") ?? 60) * 1000);
     await recordSecurityEvent(
       db,
-      { type: "rate_limited", outcome: "failure", reason: `${request.method} ${request.routeOptions.url ?? ""}`.slice(0, 200) },
+      { type: "rate_limited", outcome: "failure", reason: route.slice(0, 200) },
       { ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null },
     );
   });
-  return { onExceeded: (request: FastifyRequest) => refused.add(request) };
+  return { onExceeded: (request: FastifyRequest, key: string) => refused.set(request, key) };
 }

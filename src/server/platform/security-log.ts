@@ -1,6 +1,7 @@
 import type { SecurityEventType } from "../../shared/security.js";
 import type { AppDb } from "../db/client.js";
 import { securityEvents } from "../db/schema.js";
+import { plainAddress } from "./client-address.js";
 import { evaluateThreatRules, isNewDevice, type OpenedAlert, type SecurityEventRecord } from "./threat-rules.js";
 
 /** Where a request came from, for the access log. */
@@ -46,7 +47,8 @@ export async function recordSecurityEvent(db: AppDb, event: SecurityEvent, origi
       reason: event.reason ?? null,
       userId: event.userId ?? null,
       email: event.email ?? null,
-      ipAddress: origin.ipAddress,
+      // An IPv4 client on a dual-stack socket as its IPv4 address, so that the threat rules count it with the others.
+      ipAddress: plainAddress(origin.ipAddress),
       userAgent: origin.userAgent,
     })
     .returning();

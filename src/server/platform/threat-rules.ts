@@ -1,8 +1,9 @@
-import { and, countDistinct, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { type ThreatRule, threatRules } from "../../shared/security.js";
 import { describeUserAgent } from "../../shared/user-agent.js";
 import type { AppDb } from "../db/client.js";
 import { securityAlerts, securityEvents, users } from "../db/schema.js";
+import { addressKey, addressKeySql, sameAddressAs } from "./client-address.js";
 
 export type SecurityEventRecord = typeof securityEvents.$inferSelect;
 export type OpenedAlert = { id: number; rule: ThreatRule; subject: string };
@@ -38,7 +39,7 @@ export async function isNewDevice(db: AppDb, event: SecurityEventRecord): Promis
 }
 
 /** The ids of the failed sign-ins matching `where` in the rule's window, oldest first. */
-async function failedSignIns(db: AppDb, rule: ThreatRule, where: ReturnType<typeof and>) {
+async function failedSignIns(db: AppDb, rule: ThreatRule, where: SQL | undefined) {
   const rows = await db
     .select({ id: securityEvents.id })
     .from(securityEvents)
@@ -91,13 +92,15 @@ async function accountSubject(db: AppDb, event: SecurityEventRecord): Promise<st
  */
 export async function evaluateThreatRules(db: AppDb, event: SecurityEventRecord, newDevice: boolean): Promise<OpenedAlert[]> {
   const opened: (OpenedAlert | null)[] = [];
-  const address = event.ipAddress;
+  // An address counts with the others of its network (an IPv6 address with its /64); the alert is about the network.
+  const address = event.ipAddress ? addressKey(event.ipAddress) : null;
+  const fromAddress = event.ipAddress ? sameAddressAs(securityEvents.ipAddress, event.ipAddress) : undefined;
   const failedSignIn = event.outcome === "failure" && FAILED_SIGN_IN_TYPES.includes(event.type);
 
   if (failedSignIn && address) {
-    const fromAddress = await failedSignIns(db, "address_failed_sign_ins", eq(securityEvents.ipAddress, address));
-    if (fromAddress.length >= threatRules.address_failed_sign_ins.limit) {
-      opened.push(await raise(db, "address_failed_sign_ins", address, address, fromAddress));
+    const failures = await failedSignIns(db, "address_failed_sign_ins", fromAddress);
+    if (failures.length >= threatRules.address_failed_sign_ins.limit) {
+      opened.push(await raise(db, "address_failed_sign_ins", address, address, failures));
     }
     const [accounts] = await db
       .select({ count: countDistinct(securityEvents.email) })
@@ -106,29 +109,34 @@ export async function evaluateThreatRules(db: AppDb, event: SecurityEventRecord,
         and(
           inArray(securityEvents.type, FAILED_SIGN_IN_TYPES),
           eq(securityEvents.outcome, "failure"),
-          eq(securityEvents.ipAddress, address),
+          fromAddress,
           gt(securityEvents.createdAt, since(threatRules.credential_stuffing.minutes)),
         ),
       );
     if ((accounts?.count ?? 0) >= threatRules.credential_stuffing.limit) {
-      opened.push(await raise(db, "credential_stuffing", address, address, fromAddress));
+      opened.push(await raise(db, "credential_stuffing", address, address, failures));
     }
   }
 
   if (failedSignIn && event.email) {
+    const againstAccount = eq(securityEvents.email, event.email);
+    const failures = await failedSignIns(db, "account_failed_sign_ins", againstAccount);
+    if (failures.length >= threatRules.account_failed_sign_ins.limit) {
+      opened.push(await raise(db, "account_failed_sign_ins", event.email, null, failures));
+    }
     const [addresses] = await db
-      .select({ count: countDistinct(securityEvents.ipAddress) })
+      .select({ count: countDistinct(addressKeySql(securityEvents.ipAddress)) })
       .from(securityEvents)
       .where(
         and(
           inArray(securityEvents.type, FAILED_SIGN_IN_TYPES),
           eq(securityEvents.outcome, "failure"),
-          eq(securityEvents.email, event.email),
+          againstAccount,
           gt(securityEvents.createdAt, since(threatRules.account_many_addresses.minutes)),
         ),
       );
     if ((addresses?.count ?? 0) >= threatRules.account_many_addresses.limit) {
-      const evidence = await failedSignIns(db, "account_many_addresses", eq(securityEvents.email, event.email));
+      const evidence = await failedSignIns(db, "account_many_addresses", againstAccount);
       opened.push(await raise(db, "account_many_addresses", event.email, null, evidence));
     }
   }
@@ -149,7 +157,7 @@ export async function evaluateThreatRules(db: AppDb, event: SecurityEventRecord,
       .where(
         and(
           eq(securityEvents.type, "rate_limited"),
-          eq(securityEvents.ipAddress, address),
+          fromAddress,
           gt(securityEvents.createdAt, since(threatRules.rate_limit_refusals.minutes)),
         ),
       )

@@ -197,14 +197,14 @@ describe("two-step sign-in", () => {
     expect((await signIn("musa@crestbuild.ng")).dashboard).toBe("/dashboard/projects");
   });
 
-  it("locks an account after 5 failures in 15 minutes with a retry-after, even with the right password", async () => {
+  it("locks an account at an address after 5 failures in 15 minutes with a retry-after, even with the right password", async () => {
     await registerVerified("target@example.com");
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await call("/auth/verify-credentials", { email: "target@example.com", password: `guess-${attempt}` })).status).toBe(401);
     }
     const locked = await call("/auth/verify-credentials", { email: "target@example.com", password: "harmattan-2026" });
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe("Too many login attempts. Please wait a moment and try again.");
+    expect(locked.body.message).toBe("Too many login attempts. Please try again in 15 minutes.");
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(800);
     const lockouts = await (await db()).select().from(securityEvents).where(eq(securityEvents.type, "lockout"));
     expect(lockouts).toHaveLength(1);

@@ -24,7 +24,7 @@ describe("per-address limits on the account endpoints", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("locks sign-in from one address after 5 failures across different accounts", async () => {
+  it("does not lock the other accounts behind an address after 5 failures across two of them", async () => {
     await registerVerified("first@example.com");
     await registerVerified("second@example.com");
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -33,8 +33,6 @@ describe("per-address limits on the account endpoints", () => {
     }
     // A third account, with its right password, from the same address.
     await registerVerified("third@example.com");
-    const locked = await call("/auth/verify-credentials", { email: "third@example.com", password: "harmattan-2026" });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe("Too many login attempts. Please wait a moment and try again.");
+    expect((await call("/auth/verify-credentials", { email: "third@example.com", password: "harmattan-2026" })).status).toBe(200);
   });
 });

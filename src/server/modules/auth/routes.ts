@@ -12,6 +12,8 @@ import {
   registrationSchema,
   resetPasswordSchema,
   resetRequestedMessage,
+  SIGN_IN_LIMITS,
+  SIGN_IN_REQUESTS_PER_ADDRESS,
   VERIFICATION_CODE_LENGTH,
   verifyEmailSchema,
 } from "../../../shared/auth.js";
@@ -34,6 +36,12 @@ function afterAnswering(request: FastifyRequest, reply: FastifyReply, work: () =
     work().catch((error: unknown) => request.log.error({ err: error }, "work after answering failed"));
   });
 }
+
+/**
+ * Each way of signing in answers this many requests per address in the sign-in window, then refuses before anything
+ * is counted or stored: a flood writes one refusal to the log, not a row per request.
+ */
+const signInLimit = perAddressLimit(SIGN_IN_REQUESTS_PER_ADDRESS, SIGN_IN_LIMITS.windowMinutes);
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
 
@@ -69,12 +77,12 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
     return ok(null, "If that address has an unconfirmed account, a new code is on its way.");
   });
 
-  app.post("/auth/verify-credentials", async (request) => {
+  app.post("/auth/verify-credentials", { config: signInLimit }, async (request) => {
     const { email, password } = parseInput(credentialsSchema, request.body);
     return ok(await auth.verifyCredentials(email, password, originOf(request)));
   });
 
-  app.post("/auth/complete-login", async (request, reply) => {
+  app.post("/auth/complete-login", { config: signInLimit }, async (request, reply) => {
     const { userId, ticket, code } = parseInput(completeLoginSchema, request.body);
     const result = await auth.completeLogin(userId, ticket, code, originOf(request));
     setSessionCookies(reply, result, secureCookies);
@@ -82,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
   });
 
   /** Both steps in one call, for API clients. */
-  app.post("/auth/login", async (request, reply) => {
+  app.post("/auth/login", { config: signInLimit }, async (request, reply) => {
     const { email, password, code } = parseInput(credentialsSchema.extend({ code: mfaCodeSchema.shape.code.optional() }), request.body);
     const checked = await auth.verifyCredentials(email, password, originOf(request));
     const result = await auth.completeLogin(checked.userId, checked.ticket, code, originOf(request));

@@ -5,6 +5,7 @@ import { type AddressBlock, type blockSchema, securityMessages } from "../../../
 import type { AppDb } from "../../db/client.js";
 import { addressBlocks } from "../../db/schema.js";
 import { addressMatches } from "../../platform/address-blocklist.js";
+import { addressKey, IPV6_NETWORK_PREFIX } from "../../platform/client-address.js";
 import { type AdminActor, recordAdminAction } from "../admin/index.js";
 
 type BlockRecord = typeof addressBlocks.$inferSelect;
@@ -21,11 +22,15 @@ const toBlock = (row: BlockRecord): AddressBlock => ({
 const targetOf = (block: AddressBlock) => ({ id: String(block.id), label: block.address });
 const auditedBlock = ({ address, reason, expiresAt, alertId }: AddressBlock) => ({ address, reason, expiresAt, alertId });
 
-/** As stored: lower case, and a full-length prefix (203.0.113.7/32, 2001:db8::1/128) dropped: it is one address. */
+/**
+ * As stored: lower case, a full-length IPv4 prefix (203.0.113.7/32) dropped (it is one address), and an IPv6 address
+ * or a range narrower than a /64 widened to its /64, which is what is blocked (client-address.ts).
+ */
 function normalised(input: string): string {
   const address = input.trim().toLowerCase();
   const [base = "", prefix] = address.split("/");
-  return prefix === (base.includes(":") ? "128" : "32") ? base : address;
+  if (!base.includes(":")) return prefix === "32" ? base : address;
+  return Number(prefix ?? 128) > IPV6_NETWORK_PREFIX ? addressKey(base) : address;
 }
 
 /** The admins' list of blocked addresses and ranges; `changed` tells every instance to read it again. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tooManyLoginAttemptsBrowser } from "../../../shared/auth-messages";
+import { tooManyLoginAttempts } from "../../../shared/auth-messages";
 import { afterFailedAttempt, blockedForMinutes, type LoginAttempts } from "./login-attempts";
 
 const MINUTE = 60_000;
@@ -22,7 +22,7 @@ describe("browser sign-in limit (docs/product.md#validation)", () => {
     expect(blockedForMinutes(attempts, start + 1)).toBe(15);
     expect(blockedForMinutes(attempts, start + 10 * MINUTE)).toBe(5);
     expect(blockedForMinutes(attempts, start + 14 * MINUTE + 30_000)).toBe(1);
-    expect(tooManyLoginAttemptsBrowser(5)).toBe("Too many login attempts. Please try again in 5 minutes.");
+    expect(tooManyLoginAttempts(5)).toBe("Too many login attempts. Please try again in 5 minutes.");
   });
 
   it("starts counting again 15 minutes after the last attempt", () => {

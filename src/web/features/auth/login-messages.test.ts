@@ -16,9 +16,8 @@ describe("sign-in messages (docs/product.md#wording)", () => {
       message: "Please check your email and confirm your account before logging in.",
       unverifiedEmail: true,
     });
-    expect(credentialsFailure(new ApiError(429, "x", "too_many_attempts")).message).toBe(
-      "Too many login attempts. Please wait a moment and try again.",
-    );
+    const locked = "Too many login attempts. Please try again in 12 minutes.";
+    expect(credentialsFailure(new ApiError(429, locked, "too_many_attempts")).message).toBe(locked);
     expect(credentialsFailure(new ApiError(400, "x")).message).toBe("Invalid email or password. Please try again.");
     expect(credentialsFailure(new ApiError(500, "x")).message).toBe("Failed to verify credentials");
     expect(credentialsFailure(new Error("bug")).message).toBe("Login failed. Please try again.");

@@ -39,7 +39,8 @@ export function credentialsFailure(error: unknown): LoginFailure {
         ? { message: authMessages.emailNotConfirmed, unverifiedEmail: true }
         : { message: error.message || authMessages.pendingApproval };
     case 429:
-      return { message: authMessages.tooManyLoginAttemptsServer };
+      // The server says the real wait; a refusal by the address limit says it in seconds.
+      return { message: error.message || authMessages.loginFailed };
   }
   return { message: error.status >= 500 ? loginMessages.verifyFailed : authMessages.loginFailed };
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import type { CompleteLoginResult, VerifyCredentialsResult } from "../../../shared/auth";
-import { authMessages, tooManyLoginAttemptsBrowser } from "../../../shared/auth-messages";
+import { authMessages, tooManyLoginAttempts } from "../../../shared/auth-messages";
 import { dashboardPathFor } from "../../../shared/departments";
 import { EmailField, FormAlert, linkClass, mutedTextClass, PasswordField, SubmitButton } from "../../components/form/form-fields";
 import { lazyResolver, prefetchValidation } from "../../components/form/lazy-validation";
@@ -52,7 +52,7 @@ const landingAfterSignIn = (session: CompleteLoginResult, returnPath: string | n
 
 function blockedFailure(): LoginFailure | null {
   const minutes = blockedForMinutes(readLoginAttempts(), Date.now());
-  return minutes === null ? null : { message: tooManyLoginAttemptsBrowser(minutes) };
+  return minutes === null ? null : { message: tooManyLoginAttempts(minutes) };
 }
 
 /** Sign-in in two steps (docs/product.md#sign-in): check the credentials, then open the session with the one-time ticket. */

@@ -1,0 +1,78 @@
+import { and, lt, notInArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { SIGN_IN_LIMITS } from "../../shared/auth-messages.js";
+import type { AppDb } from "../db/client.js";
+import { mailOutbox, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
+import { ERASED_CODE_BODY } from "./mail.js";
+
+/**
+ * How long what accumulates is kept (docs/decisions/114-sign-in-limits-per-account-and-address.md). Raw page views
+ * are kept 90 days by the analytics roll-up, which drops them itself (modules/analytics/rollup.ts).
+ */
+export const RETENTION = {
+  /** The access log: long enough to look back on an incident and for the security centre's charts. */
+  securityEventsDays: 180,
+  /** Codes and tickets, once expired, are of no use: kept a day (a support question about 'my code expired'). */
+  oneTimeCodesDaysAfterExpiry: 1,
+  /** An email's text, kept for the admins' outbox; then only who, what subject and when. */
+  mailBodyDays: 30,
+  mailDays: 180,
+} as const;
+
+/** What an erased mail body says in the outbox. */
+export const ERASED_MAIL_BODY = `(The text of this email was removed after ${RETENTION.mailBodyDays} days.)`;
+
+const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * 86_400_000);
+
+/** Deletes (or, for mail bodies, erases) what is past its retention; answers how many rows each step touched. */
+export async function purgeExpired(db: AppDb, now = new Date()) {
+  const events = await db
+    .delete(securityEvents)
+    .where(lt(securityEvents.createdAt, daysAgo(RETENTION.securityEventsDays, now)))
+    .returning({ id: securityEvents.id });
+  // A counter whose window is over counts as no counter at all (the next attempt starts a new window).
+  const counters = await db
+    .delete(signInAttempts)
+    .where(lt(signInAttempts.windowStartedAt, new Date(now.getTime() - SIGN_IN_LIMITS.windowMinutes * 60_000)))
+    .returning({ key: signInAttempts.key });
+  const codes = await db
+    .delete(oneTimeCodes)
+    .where(lt(oneTimeCodes.expiresAt, daysAgo(RETENTION.oneTimeCodesDaysAfterExpiry, now)))
+    .returning({ id: oneTimeCodes.id });
+  const mails = await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.createdAt, daysAgo(RETENTION.mailDays, now)))
+    .returning({ id: mailOutbox.id });
+  const bodies = await db
+    .update(mailOutbox)
+    .set({ textBody: ERASED_MAIL_BODY, htmlBody: ERASED_MAIL_BODY })
+    .where(
+      and(
+        lt(mailOutbox.createdAt, daysAgo(RETENTION.mailBodyDays, now)),
+        notInArray(mailOutbox.textBody, [ERASED_MAIL_BODY, ERASED_CODE_BODY]),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return {
+    securityEvents: events.length,
+    signInAttempts: counters.length,
+    oneTimeCodes: codes.length,
+    mails: mails.length,
+    mailBodies: bodies.length,
+  };
+}
+
+/** Purges at start and then every `everyMs`, one run at a time; stop() waits for the run under way. */
+export function schedulePurges(db: AppDb, log: FastifyBaseLogger, everyMs: number) {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = running.then(() => purgeExpired(db)).catch((error: unknown) => log.error({ err: error }, "retention purge failed"));
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return async function stop() {
+    clearInterval(timer);
+    await running;
+  };
+}
