@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailOutbox, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
+import { mailOutbox, notMeLinks, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
 import { setUpTestServer } from "../testing/set-up-test-server.js";
 import { testDatabase } from "../testing/test-app.js";
 import { ERASED_MAIL_BODY, purgeExpired, RETENTION } from "./retention.js";
@@ -29,6 +29,8 @@ describe("the retention purge", () => {
     await database
       .insert(oneTimeCodes)
       .values([code("expired two days ago", ago(2)), code("expired an hour ago", minutesAgo(60)), code("valid", ago(-1))]);
+    const link = (tokenHash: string, expiresAt: Date) => ({ userId, tokenHash, eventAt: ago(8), expiresAt });
+    await database.insert(notMeLinks).values([link("expired two days ago", ago(2)), link("valid", ago(-6))]);
     const mail = (subject: string, createdAt: Date) => ({
       toAddress: "kept@example.com",
       subject,
@@ -50,12 +52,20 @@ describe("the retention purge", () => {
     expect((await database.select().from(securityEvents)).map((row) => row.reason)).toEqual(["kept"]);
     expect((await database.select().from(signInAttempts)).map((row) => row.key)).toEqual(["pair:current@example.com|192.0.2.1"]);
     expect((await database.select().from(oneTimeCodes)).map((row) => row.purpose).sort()).toEqual(["expired an hour ago", "valid"]);
+    expect((await database.select().from(notMeLinks)).map((row) => row.tokenHash)).toEqual(["valid"]);
     const mails = await database.select().from(mailOutbox).orderBy(mailOutbox.id);
     expect(mails.map((row) => [row.subject, row.textBody, row.htmlBody])).toEqual([
       ["body too old", ERASED_MAIL_BODY, ERASED_MAIL_BODY],
       ["recent", "recent text", "<p>recent</p>"],
     ]);
 
-    expect(await purgeExpired(database)).toEqual({ securityEvents: 0, signInAttempts: 0, oneTimeCodes: 0, mails: 0, mailBodies: 0 });
+    expect(await purgeExpired(database)).toEqual({
+      securityEvents: 0,
+      signInAttempts: 0,
+      oneTimeCodes: 0,
+      notMeLinks: 0,
+      mails: 0,
+      mailBodies: 0,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { and, lt, notInArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { SIGN_IN_LIMITS } from "../../shared/auth-messages.js";
 import type { AppDb } from "../db/client.js";
-import { mailOutbox, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
+import { mailOutbox, notMeLinks, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
 import { ERASED_CODE_BODY } from "./mail.js";
 
 /**
@@ -12,7 +12,7 @@ import { ERASED_CODE_BODY } from "./mail.js";
 export const RETENTION = {
   /** The access log: long enough to look back on an incident and for the security centre's charts. */
   securityEventsDays: 180,
-  /** Codes and tickets, once expired, are of no use: kept a day (a support question about 'my code expired'). */
+  /** Codes, tickets and 'this wasn't me' links, once expired, are of no use: kept a day (a support question about 'my code expired'). */
   oneTimeCodesDaysAfterExpiry: 1,
   /** An email's text, kept for the admins' outbox; then only who, what subject and when. */
   mailBodyDays: 30,
@@ -39,6 +39,10 @@ export async function purgeExpired(db: AppDb, now = new Date()) {
     .delete(oneTimeCodes)
     .where(lt(oneTimeCodes.expiresAt, daysAgo(RETENTION.oneTimeCodesDaysAfterExpiry, now)))
     .returning({ id: oneTimeCodes.id });
+  const links = await db
+    .delete(notMeLinks)
+    .where(lt(notMeLinks.expiresAt, daysAgo(RETENTION.oneTimeCodesDaysAfterExpiry, now)))
+    .returning({ id: notMeLinks.id });
   const mails = await db
     .delete(mailOutbox)
     .where(lt(mailOutbox.createdAt, daysAgo(RETENTION.mailDays, now)))
@@ -57,6 +61,7 @@ export async function purgeExpired(db: AppDb, now = new Date()) {
     securityEvents: events.length,
     signInAttempts: counters.length,
     oneTimeCodes: codes.length,
+    notMeLinks: links.length,
     mails: mails.length,
     mailBodies: bodies.length,
   };
