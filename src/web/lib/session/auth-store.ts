@@ -211,8 +211,11 @@ export function updateSessionUser(user: SessionUser) {
   if (!record || record.user.id !== user.id || getAuthSnapshot().status !== "authenticated") return;
   writeSessionRecord({ ...record, user });
   const current = getAuthSnapshot();
+  const enrolled = current.mfaEnrolmentRequired && user.mfaEnabled;
+  // What the HTML asked for while enrolment was due was refused (403): the screens opened now ask again.
+  if (enrolled) forgetEarlyRequests();
   // Turning two-step sign-in on is what the requirement asks for: the portal opens again.
-  publish({ ...current, user, mfaEnrolmentRequired: current.mfaEnrolmentRequired && !user.mfaEnabled });
+  publish({ ...current, user, mfaEnrolmentRequired: current.mfaEnrolmentRequired && !enrolled });
 }
 
 /** An admin blocked or deleted the account (the realtime connection says so): the session ends here and /login says why. */
