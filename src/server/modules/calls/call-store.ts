@@ -168,6 +168,15 @@ export function createCallStore(db: AppDb) {
       });
     },
 
+    /** The calls going on that are still ringing this user, with their department. */
+    async ringingFor(userId: string): Promise<{ callId: string; department: string }[]> {
+      return db
+        .select({ callId: calls.id, department: calls.department })
+        .from(callMembers)
+        .innerJoin(calls, eq(calls.id, callMembers.callId))
+        .where(and(eq(callMembers.userId, userId), stillRinging, isNull(calls.endedAt)));
+    },
+
     /** Marks a ringing member as having declined; false when they were not ringing. */
     async decline(callId: string, userId: string): Promise<boolean> {
       const rows = await db

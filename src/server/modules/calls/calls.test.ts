@@ -207,6 +207,43 @@ describe("/api/realtime: answering, declining, missing", () => {
   });
 });
 
+describe("/api/realtime: a demoted member's open tab", () => {
+  const changeAccount = async (path: string, body: unknown) =>
+    expect((await call(path, body, (await people.admin()).auth, "PUT")).status).toBe(200);
+
+  it("a member moved to another department stops ringing at once and cannot join or start the old department's call", async () => {
+    const { bayo, adaTab, bayoTab } = await projectsTeam();
+    adaTab.send({ type: "call.start", media: "video" });
+    const { callId } = await bayoTab.waitFor(isEvent("call.incoming"));
+
+    await changeAccount(`/admin/users/${bayo.id}/department`, { department: "HR" });
+    expect(await bayoTab.waitFor(isEvent("call.ring-ended"))).toEqual({ type: "call.ring-ended", callId, reason: "ended" });
+    bayoTab.send({ type: "call.join", callId });
+    expect((await refusal(bayoTab)).message).toBe("You can only call your own department's members.");
+    bayoTab.send({ type: "call.start", media: "voice", department: "Projects" });
+    expect((await refusal(bayoTab)).message).toBe("You can only call your own department's members.");
+    await settled(adaTab);
+    expect(adaTab.received.filter(isEvent("call.participant-joined"))).toEqual([]);
+  });
+
+  it("staff made a client cannot start a call on the tab they had open, and nobody is rung", async () => {
+    const { bayo, adaTab, bayoTab } = await projectsTeam();
+    await changeAccount(`/admin/users/${bayo.id}/role`, { role: "user" });
+    bayoTab.send({ type: "call.start", media: "video", department: "Projects" });
+    bayoTab.send({ type: "call.start", media: "video" });
+    await settled(bayoTab);
+    expect(bayoTab.received.filter(isEvent("call.refused")).map((frame) => frame.message)).toEqual([
+      "You can only call your own department's members.",
+      "You can only call your own department's members.",
+    ]);
+    await settled(adaTab);
+    expect(adaTab.received.filter(isEvent("call.incoming"))).toEqual([]);
+    // Nor is the new client rung for the department he left.
+    adaTab.send({ type: "call.start", media: "voice", memberIds: [bayo.id] });
+    expect((await refusal(adaTab)).message).toBe("You can only call your own department's members.");
+  });
+});
+
 describe("/api/realtime: signalling only between participants", () => {
   it("relays offers, answers and candidates to the other participant's tab in the call only", async () => {
     const { ada, bayo, adaTab, bayoTab, callId } = await callAnswered();
