@@ -369,8 +369,8 @@ describe("/api/realtime: leaving", () => {
 });
 
 describe("/api/calls", () => {
-  it("hands out STUN and TURN entries with coturn REST credentials valid one hour, never the secret", async () => {
-    const ada = await people.staff("ada@crestbuild.ng", "Projects");
+  it("hands out STUN and TURN entries with coturn REST credentials valid one hour, never the secret, to someone in a call", async () => {
+    const { ada } = await callAnswered();
     const response = await call("/calls/ice-servers", undefined, ada.auth);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -385,6 +385,34 @@ describe("/api/calls", () => {
     expect(new Date(expiresAt).getTime()).toBe(Number(expiry) * 1000);
     expect(turn.credential).toBe(createHmac("sha1", TURN_SECRET).update(turn.username).digest("base64"));
     expect(JSON.stringify(response.body)).not.toContain(TURN_SECRET);
+  });
+
+  it("hands TURN credentials only to someone rung for a call or in one: not before, nor after it ended", async () => {
+    const { ada, bayo, chidi, adaTab, bayoTab } = await projectsTeam();
+    const iceServers = (who: SignedIn) => call("/calls/ice-servers", undefined, who.auth);
+    for (const who of [ada, bayo]) {
+      const refused = await iceServers(who);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        success: false,
+        message: "Relay servers are given only to people in a call or being rung for one.",
+        error: "not_in_call",
+      });
+    }
+
+    adaTab.send({ type: "call.start", media: "voice" });
+    const { callId } = await bayoTab.waitFor(isEvent("call.incoming"));
+    // The caller in the call and the colleague being rung; not someone of another department.
+    expect((await iceServers(ada)).status).toBe(200);
+    expect((await iceServers(bayo)).status).toBe(200);
+    expect((await iceServers(chidi)).status).toBe(403);
+
+    bayoTab.send({ type: "call.decline", callId });
+    await bayoTab.waitFor(isEvent("call.ring-ended"));
+    expect((await iceServers(bayo)).status).toBe(403);
+    adaTab.send({ type: "call.leave", callId });
+    await settled(adaTab);
+    expect((await iceServers(ada)).status).toBe(403);
   });
 
   it("keeps the ICE servers, members and history to signed-in staff and admins", async () => {
