@@ -1,5 +1,12 @@
 import type { Page } from "../../../shared/paging";
-import type { AddressBlock, SecurityAlert, SecurityEventRow, SecurityEventsPage, SecuritySettings } from "../../../shared/security";
+import type {
+  AddressBlock,
+  SecurityAlert,
+  SecurityEventRow,
+  SecurityEventsPage,
+  SecuritySettings,
+  SecuritySummary,
+} from "../../../shared/security";
 import { privateQuery } from "../../lib/api-query";
 import { apiDownload, apiRequest } from "../../lib/http";
 
@@ -12,6 +19,7 @@ export const securityEventsQuery = (filters: EventFilters & { page: number }) =>
 export const alertsQuery = (status: "open" | "acknowledged", page: number) =>
   privateQuery<Page<SecurityAlert>>(["/admin/security/alerts", { status, page }]);
 export const securitySettingsQuery = privateQuery<SecuritySettings>(["/admin/security/settings"]);
+export const securitySummaryQuery = privateQuery<SecuritySummary>(["/admin/security/summary"]);
 export const blocklistQuery = privateQuery<{ blocks: AddressBlock[] }>(["/admin/security/blocklist"]);
 
 /** Every cached security-centre list starts with one of these paths: a change refreshes them all. */
