@@ -13,7 +13,7 @@ import {
 import { isUuid } from "../../../shared/uuid.js";
 import type { AccessCheck, AccessClaims, SessionCheck } from "../../platform/authenticate.js";
 import { connectionAddress, type PresenceLease, type RealtimeHub } from "../../platform/realtime-hub.js";
-import { type FrameHandlers, type RealtimeConnection, routeFrame } from "./frames.js";
+import { type FrameHandlers, framesActingAsTheirRole, type RealtimeConnection, routeFrame } from "./frames.js";
 import { type AddressCounter, createFrameBudget, type RealtimeLimits } from "./limits.js";
 
 /** How often things are checked; tests shorten them. */
@@ -205,9 +205,8 @@ export function serveRealtimeConnection(
     }
     if (parsed.data.type === "auth") return authenticate(parsed.data.accessToken);
     if (!claims) return;
-    // Each frame that acts is served as the person is now, not as they were when the token was sent: a demotion
-    // holds from the very next frame, even before the hub's account.changed reaches this instance.
-    if (parsed.data.type !== "ping" && !(await reread())) return;
+    // Served as the person is now, not as they were when the token was sent (see framesActingAsTheirRole).
+    if (framesActingAsTheirRole.has(parsed.data.type) && !(await reread())) return;
     await routeFrame(frameHandlers, parsed.data, { claims, connectionId, send });
   }
 
