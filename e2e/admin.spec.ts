@@ -238,6 +238,7 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(page.getByRole("region", { name: "All accounts" }).getByText(/^\d+ accounts?$/)).toBeVisible();
     await expect(page.getByRole("region", { name: "Health" }).getByText("Database")).toBeVisible();
     await expect(page.getByRole("region", { name: "Settings" }).getByLabel("Phone")).not.toHaveValue("");
+    await expect(page.getByRole("region", { name: "Your account has no two-step sign-in" })).toContainText("Turn on two-step sign-in");
     await expect(page.getByRole("region", { name: "Audit log" })).toContainText(client.email);
     await expectNoSeriousViolations(page);
     await expectNoHorizontalOverflow(page);

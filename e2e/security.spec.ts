@@ -98,6 +98,10 @@ test.describe
         await expect(page.getByRole("list", { name: "Recent security activity" })).toBeVisible();
         await expect(page.getByRole("list", { name: "Access log" })).toBeVisible();
         await expect(page.getByRole("region", { name: "Security settings" }).getByLabel("Minimum length")).toHaveValue("6");
+        // The journeys' admin signs in with a password alone: flagged, with the way to turn two-step sign-in on.
+        const flag = page.getByRole("region", { name: "Your account has no two-step sign-in" });
+        await expect(flag.getByRole("link", { name: "Turn on two-step sign-in" })).toHaveAttribute("href", "/settings#two-step");
+        await expect(flag).toContainText("The security settings below can require it of every administrator.");
         await expectNoSeriousViolations(page);
         await expectNoHorizontalOverflow(page);
       });

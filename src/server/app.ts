@@ -43,6 +43,7 @@ import { createPeopleService } from "./modules/people/service.js";
 import { projectsModule } from "./modules/projects/module.js";
 import { defaultRealtimeTiming, type RealtimeTiming } from "./modules/realtime/connection.js";
 import { pingHandler } from "./modules/realtime/index.js";
+import { defaultRealtimeLimits, type RealtimeLimits } from "./modules/realtime/limits.js";
 import { realtimeRoutes, tellRealtimeClientsToReconnect } from "./modules/realtime/routes.js";
 import { securityModule } from "./modules/security/index.js";
 import { seoRoutes } from "./modules/seo/routes.js";
@@ -96,8 +97,8 @@ export type AppOptions = {
   renderer?: PageRenderer;
   /** Where the JSON log lines go; standard output when absent. */
   logStream?: { write(line: string): void };
-  /** Realtime and call timing (tests shorten it) and the Redis key prefix (tests use one per run). */
-  realtime?: Partial<RealtimeTiming> & CallsTiming & { redisPrefix?: string };
+  /** Realtime and call timing and limits (tests lower them) and the Redis key prefix (tests use one per run). */
+  realtime?: Partial<RealtimeTiming> & Partial<RealtimeLimits> & CallsTiming & { redisPrefix?: string };
   /** Where files are stored, instead of the configured stores (tests that make storage fail). */
   stores?: Stores;
 };
@@ -291,10 +292,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         hub,
         frameHandlers: { ping: pingHandler, ...calls.frameHandlers },
         onConnectionClosed: calls.connectionClosed,
+        onAccessChanged: calls.accessChanged,
         checkAccess,
         isSessionOpen: auth.isSessionOpen,
         requireUser,
         timing: realtimeTiming,
+        limits: { ...defaultRealtimeLimits, ...realtime },
       });
       await api.register(calls.routes, { ...calls.routeOptions, requireUser });
       await api.register(projectsModule, {

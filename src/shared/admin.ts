@@ -63,6 +63,9 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/** An active admin without two-step sign-in (an authenticator app): flagged until they turn it on. */
+export type AdminWithoutTwoStep = { id: string; name: string; email: string };
+
 /** GET /api/admin/dashboard. */
 export type AdminDashboard = {
   accounts: {
@@ -75,6 +78,7 @@ export type AdminDashboard = {
   projectsByStatus: Record<string, number>;
   openInquiries: number;
   last24Hours: { signInFailures: number; lockouts: number };
+  adminsWithoutTwoStep: AdminWithoutTwoStep[];
 };
 
 export type HealthStatus = "ok" | "failing" | "off";

@@ -6,8 +6,12 @@ export const CALL_MAX_PARTICIPANTS = 6;
 export const CALL_RING_TIMEOUT_MS = 30_000;
 /** A participant whose tab lost its realtime connection has this long to come back before leaving the call. */
 export const CALL_RECONNECT_GRACE_MS = 5_000;
-/** TURN credentials (coturn REST style) are valid this long. */
+/**
+ * TURN credentials (coturn REST style) are valid this long: a working day's longest call. They are handed out only
+ * to someone rung for a call or in one (iceServersRefused otherwise), and cannot be revoked before they expire.
+ */
 export const TURN_CREDENTIAL_TTL_SECONDS = 3600;
+export const iceServersRefused = "Relay servers are given only to people in a call or being rung for one.";
 
 export const callMediaKinds = ["video", "voice"] as const;
 export type CallMedia = (typeof callMediaKinds)[number];

@@ -35,6 +35,8 @@ export type RealtimeEvent =
   | CallEvent
   /** An admin blocked or deleted the account: its connections close with 4401 'Account is deactivated' (never forwarded). */
   | { type: "account.deactivated" }
+  /** An admin changed the account's role or department: its connections read who the person is now (never forwarded). */
+  | { type: "account.changed" }
   /** An admin changed the address blocklist: every instance drops its cached copy (src/server/platform/address-blocklist.ts). */
   | { type: "blocklist.changed" };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AdminWithoutTwoStep } from "./admin.js";
 import { SIGN_IN_LIMITS } from "./auth-messages.js";
 import { pageNumber } from "./fields.js";
 import type { Page } from "./paging.js";
@@ -218,6 +219,9 @@ export function parseSecuritySettings(stored: unknown): SecuritySettings {
   const parsed = securitySettingsSchema.safeParse({ ...defaultSecuritySettings, ...(typeof stored === "object" ? stored : {}) });
   return parsed.success ? parsed.data : defaultSecuritySettings;
 }
+
+/** GET /api/admin/security/summary: what the security centre flags for admins. */
+export type SecuritySummary = { adminsWithoutTwoStep: AdminWithoutTwoStep[]; mfaRequiredForAdmins: boolean };
 
 export const passwordTooShortFor = (length: number) => `Password should be at least ${length} characters long.`;
 export const commonPasswordMessage = "This password is one of the most common ones, which attackers try first. Please choose another.";

@@ -12,6 +12,8 @@ export type RealtimeTestClient = {
   /** Resolves with the close code and reason when the server (or the client) closes the connection. */
   closed: Promise<{ code: number; reason: string }>;
   isOpen(): boolean;
+  /** Stops reading from the network: plays a tab on a stalled phone that no longer takes what it is sent. */
+  pauseReading(): void;
   close(): void;
 };
 
@@ -56,6 +58,7 @@ export async function connectRealtime(server: ServerAddress, { answerPings = tru
     received,
     closed,
     isOpen: () => socket.readyState === WebSocket.OPEN,
+    pauseReading: () => socket.pause(),
     close: () => socket.close(),
   } as RealtimeTestClient;
 }

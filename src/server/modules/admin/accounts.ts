@@ -62,10 +62,13 @@ export function createAdminAccounts(deps: { db: AppDb; hub: RealtimeHub; storage
     return db.transaction(async (tx) => change(tx, await lockedUser(tx, userId)));
   }
 
+  // The person's open connections (on every instance) read their role and department again at once.
+  const accessChanged = (userId: string) => hub.publish([userId], { type: "account.changed" });
+
   return {
     /** PUT /admin/users/{id}/role. Nobody demotes themself; the last active admin stays one. */
     async changeRole(actor: AdminActor, userId: string, role: Role) {
-      return changeAccount(userId, async (tx, user) => {
+      const result = await changeAccount(userId, async (tx, user) => {
         if (user.role === role) return { id: user.id, role, department: user.department, department_code: user.departmentCode };
         if (user.id === actor.id) throw notYourself();
         // Only an account that can sign in becomes an admin: the last-admin guard counts on nobody else.
@@ -83,11 +86,13 @@ export function createAdminAccounts(deps: { db: AppDb; hub: RealtimeHub; storage
         });
         return { id: user.id, role, department, department_code: departmentCode };
       });
+      await accessChanged(userId);
+      return result;
     },
 
     /** PUT /admin/users/{id}/department: a new department and a new department_code; their dashboard follows. */
     async changeDepartment(actor: AdminActor, userId: string, department: DepartmentName) {
-      return changeAccount(userId, async (tx, user) => {
+      const result = await changeAccount(userId, async (tx, user) => {
         if (user.role === "user") throw new ApiError(409, adminMessages.clientHasNoDepartment, "client_department");
         if (user.department === department) return { id: user.id, department, department_code: user.departmentCode };
         const departmentCode = await freeDepartmentCode(tx, department);
@@ -100,6 +105,8 @@ export function createAdminAccounts(deps: { db: AppDb; hub: RealtimeHub; storage
         });
         return { id: user.id, department, department_code: departmentCode };
       });
+      await accessChanged(userId);
+      return result;
     },
 
     /**

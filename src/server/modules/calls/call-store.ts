@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { CallMedia, CallParticipant, CallPerson, MediaFlags } from "../../../shared/calls.js";
 import type { AppDb } from "../../db/client.js";
 import { callMembers, calls, users } from "../../db/schema.js";
@@ -166,6 +166,26 @@ export function createCallStore(db: AppDb) {
         if (call.startedById !== userId && !call.answeredAt) await tx.update(calls).set({ answeredAt: now }).where(eq(calls.id, callId));
         return { call, participants: await participants(callId, tx) };
       });
+    },
+
+    /** Whether this user is in a call going on, or being rung for one (who may have TURN credentials). */
+    async ringingOrInCall(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ callId: calls.id })
+        .from(callMembers)
+        .innerJoin(calls, eq(calls.id, callMembers.callId))
+        .where(and(eq(callMembers.userId, userId), isNull(calls.endedAt), or(inTheCall, stillRinging)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The calls going on that are still ringing this user, with their department. */
+    async ringingFor(userId: string): Promise<{ callId: string; department: string }[]> {
+      return db
+        .select({ callId: calls.id, department: calls.department })
+        .from(callMembers)
+        .innerJoin(calls, eq(calls.id, callMembers.callId))
+        .where(and(eq(callMembers.userId, userId), stillRinging, isNull(calls.endedAt)));
     },
 
     /** Marks a ringing member as having declined; false when they were not ringing. */

@@ -207,6 +207,43 @@ describe("/api/realtime: answering, declining, missing", () => {
   });
 });
 
+describe("/api/realtime: a demoted member's open tab", () => {
+  const changeAccount = async (path: string, body: unknown) =>
+    expect((await call(path, body, (await people.admin()).auth, "PUT")).status).toBe(200);
+
+  it("a member moved to another department stops ringing at once and cannot join or start the old department's call", async () => {
+    const { bayo, adaTab, bayoTab } = await projectsTeam();
+    adaTab.send({ type: "call.start", media: "video" });
+    const { callId } = await bayoTab.waitFor(isEvent("call.incoming"));
+
+    await changeAccount(`/admin/users/${bayo.id}/department`, { department: "HR" });
+    expect(await bayoTab.waitFor(isEvent("call.ring-ended"))).toEqual({ type: "call.ring-ended", callId, reason: "ended" });
+    bayoTab.send({ type: "call.join", callId });
+    expect((await refusal(bayoTab)).message).toBe("You can only call your own department's members.");
+    bayoTab.send({ type: "call.start", media: "voice", department: "Projects" });
+    expect((await refusal(bayoTab)).message).toBe("You can only call your own department's members.");
+    await settled(adaTab);
+    expect(adaTab.received.filter(isEvent("call.participant-joined"))).toEqual([]);
+  });
+
+  it("staff made a client cannot start a call on the tab they had open, and nobody is rung", async () => {
+    const { bayo, adaTab, bayoTab } = await projectsTeam();
+    await changeAccount(`/admin/users/${bayo.id}/role`, { role: "user" });
+    bayoTab.send({ type: "call.start", media: "video", department: "Projects" });
+    bayoTab.send({ type: "call.start", media: "video" });
+    await settled(bayoTab);
+    expect(bayoTab.received.filter(isEvent("call.refused")).map((frame) => frame.message)).toEqual([
+      "You can only call your own department's members.",
+      "You can only call your own department's members.",
+    ]);
+    await settled(adaTab);
+    expect(adaTab.received.filter(isEvent("call.incoming"))).toEqual([]);
+    // Nor is the new client rung for the department he left.
+    adaTab.send({ type: "call.start", media: "voice", memberIds: [bayo.id] });
+    expect((await refusal(adaTab)).message).toBe("You can only call your own department's members.");
+  });
+});
+
 describe("/api/realtime: signalling only between participants", () => {
   it("relays offers, answers and candidates to the other participant's tab in the call only", async () => {
     const { ada, bayo, adaTab, bayoTab, callId } = await callAnswered();
@@ -332,8 +369,8 @@ describe("/api/realtime: leaving", () => {
 });
 
 describe("/api/calls", () => {
-  it("hands out STUN and TURN entries with coturn REST credentials valid one hour, never the secret", async () => {
-    const ada = await people.staff("ada@crestbuild.ng", "Projects");
+  it("hands out STUN and TURN entries with coturn REST credentials valid one hour, never the secret, to someone in a call", async () => {
+    const { ada } = await callAnswered();
     const response = await call("/calls/ice-servers", undefined, ada.auth);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -348,6 +385,34 @@ describe("/api/calls", () => {
     expect(new Date(expiresAt).getTime()).toBe(Number(expiry) * 1000);
     expect(turn.credential).toBe(createHmac("sha1", TURN_SECRET).update(turn.username).digest("base64"));
     expect(JSON.stringify(response.body)).not.toContain(TURN_SECRET);
+  });
+
+  it("hands TURN credentials only to someone rung for a call or in one: not before, nor after it ended", async () => {
+    const { ada, bayo, chidi, adaTab, bayoTab } = await projectsTeam();
+    const iceServers = (who: SignedIn) => call("/calls/ice-servers", undefined, who.auth);
+    for (const who of [ada, bayo]) {
+      const refused = await iceServers(who);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        success: false,
+        message: "Relay servers are given only to people in a call or being rung for one.",
+        error: "not_in_call",
+      });
+    }
+
+    adaTab.send({ type: "call.start", media: "voice" });
+    const { callId } = await bayoTab.waitFor(isEvent("call.incoming"));
+    // The caller in the call and the colleague being rung; not someone of another department.
+    expect((await iceServers(ada)).status).toBe(200);
+    expect((await iceServers(bayo)).status).toBe(200);
+    expect((await iceServers(chidi)).status).toBe(403);
+
+    bayoTab.send({ type: "call.decline", callId });
+    await bayoTab.waitFor(isEvent("call.ring-ended"));
+    expect((await iceServers(bayo)).status).toBe(403);
+    adaTab.send({ type: "call.leave", callId });
+    await settled(adaTab);
+    expect((await iceServers(ada)).status).toBe(403);
   });
 
   it("keeps the ICE servers, members and history to signed-in staff and admins", async () => {

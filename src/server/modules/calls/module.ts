@@ -10,7 +10,7 @@ import { createCallSignalling } from "./signalling.js";
 export type CallsTiming = { ringTimeoutMs?: number; reconnectGraceMs?: number };
 
 /**
- * Department calls: the signalling frames for /api/realtime (frameHandlers, connectionClosed), and the
+ * Department calls: the signalling frames for /api/realtime (frameHandlers, connectionClosed, accessChanged), and the
  * routes of /api/calls (register `routes` under /api). close() stops the ring and grace timers.
  */
 export function callsModule(
@@ -21,6 +21,7 @@ export function callsModule(
   return {
     frameHandlers: signalling.frameHandlers,
     connectionClosed: signalling.connectionClosed,
+    accessChanged: signalling.accessChanged,
     routes: callsRoutes,
     routeOptions: { db: deps.db, store, hub: deps.hub, turn: deps.turn },
     close: signalling.close,

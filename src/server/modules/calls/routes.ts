@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { canMakeCalls, canUseDepartmentChannel } from "../../../shared/access.js";
-import { type CallMedia, type CallMembers, callHistoryQuerySchema, callMembersQuerySchema } from "../../../shared/calls.js";
+import {
+  type CallMedia,
+  type CallMembers,
+  callHistoryQuerySchema,
+  callMembersQuerySchema,
+  iceServersRefused,
+} from "../../../shared/calls.js";
 import { wording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { currentViewer, requireAccess } from "../../platform/authenticate.js";
@@ -43,9 +49,12 @@ export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, 
     } satisfies CallMembers);
   });
 
-  // Time-limited TURN credentials for this user (never the secret); host candidates only without TURN.
+  // Time-limited TURN credentials for this user (never the secret), only while rung for a call or in one: a relay
+  // open to any staff account would carry anyone's traffic. Host candidates only without TURN.
   app.get("/calls/ice-servers", guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    return ok(iceServersFor(turn, currentViewer(request).id));
+    const { id } = currentViewer(request);
+    if (turn && !(await store.ringingOrInCall(id))) throw new ApiError(403, iceServersRefused, "not_in_call");
+    return ok(iceServersFor(turn, id));
   });
 }

@@ -9,7 +9,6 @@ import {
 import { connectionAddress } from "../../platform/realtime-hub.js";
 import type { CallFrameHandlers, RealtimeConnection } from "../realtime/index.js";
 import type { ActiveCall, Participant } from "./call-store.js";
-import { createFrameBudget } from "./frame-budget.js";
 import { createRinging, type RingingDeps } from "./ringing.js";
 
 type Deps = RingingDeps & { reconnectGraceMs?: number };
@@ -39,7 +38,6 @@ function sendSnapshot(connection: RealtimeConnection, call: ActiveCall, particip
  */
 export function createCallSignalling({ store, hub, notify, log, ringTimeoutMs, reconnectGraceMs = CALL_RECONNECT_GRACE_MS }: Deps) {
   const ringing = createRinging({ store, hub, notify, log, ringTimeoutMs });
-  const budget = createFrameBudget();
   const leaveTimers = new Set<NodeJS.Timeout>();
 
   const refuse = (connection: RealtimeConnection, callId: string | null, refusal: Refusal) =>
@@ -180,24 +178,24 @@ export function createCallSignalling({ store, hub, notify, log, ringTimeoutMs, r
     await hub.publish([connectionAddress(target)], { ...payload, callId, from: connection.claims.userId });
   }
 
-  // Every call frame costs database work: a tab sending too many is told to slow down and not served.
-  // Object.entries loses the pairing of each frame type with its handler; each keeps its own type.
-  const budgeted = Object.fromEntries(
-    Object.entries(handlers).map(([type, handler]) => [
-      type,
-      (frame: { callId?: string }, connection: RealtimeConnection) => {
-        if (!budget.take(connection.connectionId)) return refuse(connection, frame.callId ?? null, "tooFast");
-        return (handler as (frame: unknown, connection: RealtimeConnection) => Promise<void>)(frame, connection);
-      },
-    ]),
-  ) as unknown as CallFrameHandlers;
-
   return {
-    frameHandlers: budgeted,
+    // Too many frames from one tab are refused before they get here (src/server/modules/realtime/limits.ts).
+    frameHandlers: handlers,
+
+    /**
+     * An admin changed the person's role or department: the calls of a department they may no longer use stop
+     * ringing them (call.join is refused them anyway, since every frame is served as they are now).
+     */
+    async accessChanged(connection: RealtimeConnection) {
+      const viewer = viewerOf(connection);
+      for (const { callId, department } of await store.ringingFor(viewer.id)) {
+        if (canUseDepartmentChannel(viewer, department)) continue;
+        if (await store.decline(callId, viewer.id)) await hub.publish([viewer.id], { type: "call.ring-ended", callId, reason: "ended" });
+      }
+    },
 
     /** A tab's connection closed: if it was in a call, it leaves after a grace period unless it resumed on a new connection. */
     connectionClosed(connection: RealtimeConnection) {
-      budget.forget(connection.connectionId);
       void store
         .callsOnConnection(connection.connectionId)
         .then((inCalls) => {

@@ -18,6 +18,14 @@ export type FrameHandlers = {
   [Type in SignedInFrame["type"]]: (frame: Extract<SignedInFrame, { type: Type }>, connection: RealtimeConnection) => void | Promise<void>;
 };
 
+/**
+ * The frames whose handlers decide by the person's role or department: each is served after the account is read
+ * again, so a demotion holds from the next one even before the hub's account.changed reaches this instance. The
+ * others act only as the participant the database already knows (the relay of offers, answers and candidates, media
+ * flags, leaving), at up to a few hundred frames a call, and a block or an ended session closes the socket anyway.
+ */
+export const framesActingAsTheirRole: ReadonlySet<SignedInFrame["type"]> = new Set(["call.start", "call.join"]);
+
 /** The frames of the call feature (src/shared/calls.ts), handled by the calls module. */
 export type CallFrameHandlers = Omit<FrameHandlers, "ping">;
 

@@ -6,22 +6,26 @@ import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import { type RealtimeTiming, serveRealtimeConnection } from "./connection.js";
 import type { FrameHandlers, RealtimeConnection } from "./frames.js";
+import { createAddressCounter, type RealtimeLimits } from "./limits.js";
 
 type Options = {
   hub: RealtimeHub;
   frameHandlers: FrameHandlers;
   onConnectionClosed?: (connection: RealtimeConnection) => void;
+  onAccessChanged?: (connection: RealtimeConnection) => Promise<void>;
   checkAccess: AccessCheck;
   isSessionOpen: SessionCheck;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   timing: RealtimeTiming;
+  limits: RealtimeLimits;
 };
 
 /** /api/realtime (the WebSocket of each signed-in tab) and who is online. */
 export async function realtimeRoutes(
   app: FastifyInstance,
-  { hub, frameHandlers, onConnectionClosed, checkAccess, isSessionOpen, requireUser, timing }: Options,
+  { hub, frameHandlers, onConnectionClosed, onAccessChanged, checkAccess, isSessionOpen, requireUser, timing, limits }: Options,
 ) {
+  const unauthenticated = createAddressCounter(limits.unauthenticatedPerAddress);
   app.route({
     method: "GET",
     url: "/realtime",
@@ -33,9 +37,13 @@ export async function realtimeRoutes(
         hub,
         frameHandlers,
         onClosed: onConnectionClosed,
+        onAccessChanged,
         checkAccess,
         isSessionOpen,
         timing,
+        limits,
+        address: request.ip,
+        unauthenticated,
         log: request.log,
       }),
   });

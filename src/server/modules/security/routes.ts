@@ -110,6 +110,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   });
 
   app.get("/admin/security/settings", adminOnly, async () => ok(await options.settings.current()));
+  app.get("/admin/security/summary", adminOnly, async () => ok(await options.settings.summary()));
   app.put("/admin/security/settings", adminChange, async (request) => {
     const next = parseInput(securitySettingsSchema, request.body);
     return ok(await options.settings.update({ id: currentUser(request).userId, ipAddress: request.ip }, next), securitySettingsSaved);

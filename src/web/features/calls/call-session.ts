@@ -19,7 +19,8 @@ const links = new Map<string, PeerLink>();
 let selfId: string | null = null;
 let camera: MediaStream | null = null;
 let screen: MediaStream | null = null;
-let iceServers: RTCIceServer[] = [];
+/** This call's ICE servers; null until asked for (the server hands TURN credentials only to people rung or in a call). */
+let iceServers: RTCIceServer[] | null = null;
 let ringTimeout: ReturnType<typeof setTimeout> | undefined;
 
 const NOT_CONNECTED = "You are offline. Please check your internet connection and try again.";
@@ -35,7 +36,7 @@ function setLink(userId: string, status: LinkStatus) {
 
 function openLink(peerId: string, callId = getCallState().callId): PeerLink {
   const link = new PeerLink({
-    iceServers,
+    iceServers: iceServers ?? [],
     // Both sides must agree on who gives way when offers cross: the larger user id does.
     polite: (selfId ?? "") > peerId,
     send: (signal) => {
@@ -69,6 +70,7 @@ function reset(alert: string | null = null) {
   stopStream(screen);
   camera = null;
   screen = null;
+  iceServers = null;
   updateCallState({ ...idleCall, alert });
 }
 
@@ -95,13 +97,14 @@ function clearIncoming() {
 }
 
 /**
- * Opens the devices (docs/product.md#wording alert when they are refused) and, meanwhile, gets the ICE servers; then sends the
- * frame that starts or joins the call, whose answer (call.joined or call.refused) takes it from there. Answers whether
- * the frame left.
+ * Opens the devices (docs/product.md#wording alert when they are refused) and, for a call that rang, waits for the ICE
+ * servers asked for while it rang; then sends the frame that starts or joins the call, whose answer (call.joined or
+ * call.refused) takes it from there. A caller, or someone joining unrung, asks once in the call (enterCall). Answers
+ * whether the frame left.
  */
 async function enter(me: string, media: CallMedia, refusal: string, frame: Parameters<typeof sendRealtimeFrame>[0]): Promise<boolean> {
   selfId = me;
-  const servers = askIceServers();
+  const servers = iceServersAsked;
   try {
     camera = await openCallDevices(media);
   } catch (error) {
@@ -109,7 +112,7 @@ async function enter(me: string, media: CallMedia, refusal: string, frame: Param
     return false;
   }
   updateCallState({ localStream: camera, localAudio: true, localVideo: media === "video", media });
-  iceServers = await servers;
+  iceServers = servers ? await servers : null;
   // The next call asks for credentials of its own.
   iceServersAsked = null;
   if (!sendRealtimeFrame(frame)) {
@@ -211,7 +214,7 @@ export function dismissCallAlert() {
 }
 
 /** In the call (or back in it after a reconnection): drops who left, offers a connection to who is new. */
-function enterCall(call: CallSnapshot) {
+async function enterCall(call: CallSnapshot) {
   const others = call.participants.filter((participant) => participant.id !== selfId);
   updateCallState({
     phase: "in-call",
@@ -221,6 +224,13 @@ function enterCall(call: CallSnapshot) {
     media: call.media,
     participants: others,
   });
+  if (!iceServers) {
+    const servers = await askIceServers();
+    iceServersAsked = null;
+    // Left or ended meanwhile.
+    if (getCallState().callId !== call.callId) return;
+    iceServers = servers;
+  }
   for (const peerId of [...links.keys()]) if (!others.some((participant) => participant.id === peerId)) closeLink(peerId);
   for (const participant of others) if (!links.has(participant.id)) void openLink(participant.id).offer();
   sendMediaFlags();
@@ -243,7 +253,7 @@ function onCallEvent(event: CallEvent) {
       if (current.incomingCall?.callId === event.callId) clearIncoming();
       return;
     case "call.joined":
-      if (current.phase === "starting" || current.phase === "joining" || current.callId === event.call.callId) enterCall(event.call);
+      if (current.phase === "starting" || current.phase === "joining" || current.callId === event.call.callId) void enterCall(event.call);
       return;
     case "call.refused":
       // A refused start or join; or the server no longer counts this tab in the call (it was away too long).

@@ -9,6 +9,7 @@ import type {
   SecurityEventRow,
   SecurityEventsPage,
   SecuritySettings,
+  SecuritySummary,
   SignInMethodRemoval,
   SignInMethodsReview,
 } from "../../../shared/security";
@@ -24,6 +25,7 @@ export const securityEventsQuery = (filters: EventFilters & { page: number }) =>
 export const alertsQuery = (status: "open" | "acknowledged", page: number) =>
   privateQuery<Page<SecurityAlert>>(["/admin/security/alerts", { status, page }]);
 export const securitySettingsQuery = privateQuery<SecuritySettings>(["/admin/security/settings"]);
+export const securitySummaryQuery = privateQuery<SecuritySummary>(["/admin/security/summary"]);
 export const blocklistQuery = privateQuery<{ blocks: AddressBlock[] }>(["/admin/security/blocklist"]);
 
 /** Every cached security-centre list starts with one of these paths: a change refreshes them all. */

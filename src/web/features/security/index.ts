@@ -1,5 +1,6 @@
 // The security feature's public entry: the /security screen's sections and the 'this wasn't me' page's calls.
 export { AccessLog } from "./AccessLog";
+export { AdminsWithoutTwoStep, SecuritySummaryFlags } from "./AdminsWithoutTwoStep";
 export { AlertsList } from "./AlertsList";
 export { securityApi } from "./api";
 export { Blocklist } from "./Blocklist";

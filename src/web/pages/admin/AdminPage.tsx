@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "../../components/ui/Button";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { AnnouncementForm } from "../../features/admin/AnnouncementForm";
 import { AuditLog } from "../../features/admin/AuditLog";
+import { adminDashboardQuery } from "../../features/admin/api";
 import { DashboardFigures } from "../../features/admin/DashboardFigures";
 import { HealthPanel } from "../../features/admin/HealthPanel";
 import { OutboxList } from "../../features/admin/OutboxList";
@@ -10,11 +12,14 @@ import { PendingApprovals } from "../../features/admin/PendingApprovals";
 import { SettingsForm } from "../../features/admin/SettingsForm";
 import { UsersList } from "../../features/admin/UsersList";
 import { DepartmentChannelMenu } from "../../features/messages/StartConversation";
+import { AdminsWithoutTwoStep } from "../../features/security";
 import { useAuth } from "../../lib/session/AuthProvider";
 
 /** docs/product.md#portal-screens /admin: system administration, users, team communication; each action's result is a toast. */
 export default function AdminPage() {
   const { user } = useAuth();
+  // The figures' own query: flagged until every admin has two-step sign-in on (the viewer first).
+  const dashboard = useQuery(adminDashboardQuery());
   return (
     <PortalPage>
       <PageHeader
@@ -27,6 +32,7 @@ export default function AdminPage() {
           </ButtonLink>
         }
       />
+      <AdminsWithoutTwoStep admins={dashboard.data?.adminsWithoutTwoStep ?? []} selfId={user?.id ?? ""} />
       <DashboardFigures />
       <SectionCard id="approvals" title="Accounts awaiting approval" description="Staff sign in once an administrator approves them.">
         <PendingApprovals />

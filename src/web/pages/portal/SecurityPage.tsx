@@ -1,12 +1,20 @@
 import { mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { DeviceSessions } from "../../features/account/DeviceSessions";
-import { AccessLog, AlertsList, Blocklist, OwnActivity, SecuritySettingsForm, SignOutEverywhereElse } from "../../features/security";
+import {
+  AccessLog,
+  AlertsList,
+  Blocklist,
+  OwnActivity,
+  SecuritySettingsForm,
+  SecuritySummaryFlags,
+  SignOutEverywhereElse,
+} from "../../features/security";
 import { useAuth } from "../../lib/session/AuthProvider";
 
 /**
  * docs/product.md#security-centre /security: everyone's recent security activity and signed-in devices; for admins
- * also the alerts the threat rules raised, the whole access log and the address blocklist.
+ * also the admins without two-step sign-in, the alerts the threat rules raised, the whole access log and the address blocklist.
  */
 export default function SecurityPage() {
   const { user, isAdmin } = useAuth();
@@ -17,6 +25,7 @@ export default function SecurityPage() {
         <h1 className="text-3xl font-bold">Security</h1>
         <p className={`mt-1 ${mutedTextClass}`}>Who signed in to your account, from where, and what changed.</p>
       </div>
+      {isAdmin ? <SecuritySummaryFlags selfId={user.id} /> : null}
       <SectionCard id="devices" title="Signed-in devices" description="Where your account is signed in now.">
         <div className="flex flex-col gap-4">
           <DeviceSessions />
