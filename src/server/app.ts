@@ -21,6 +21,7 @@ import { createPasskeys } from "./modules/auth/passkeys/service.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { randomToken } from "./modules/auth/secrets.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { createStepUp } from "./modules/auth/step-up.js";
 import { blogAdminRoutes } from "./modules/blog-admin/routes.js";
 import { createBlogAdminService } from "./modules/blog-admin/service.js";
 import { type CallsTiming, callsModule } from "./modules/calls/index.js";
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requireUser = createRequireUser(checkAccess);
   const mediaViewer = createMediaViewer(checkAccess);
   const passkeys = createPasskeys({ db: db.db, publicOrigin: config.publicOrigin, openSignedInSession: auth.openSignedInSession });
+  const stepUp = createStepUp({ db: db.db, mfa, passkeyProvesUser: passkeys.provesUser });
   const oidc = createOidcSignIn({ db: db.db, providers: createOidcProviders(config.oidcProviders, config.publicOrigin), ...auth });
   const stores = options.stores ?? createStores(config);
   const storage = filesAt(stores.uploads, UPLOADS_PREFIX);
@@ -233,9 +235,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
-      await api.register(authRoutes, { auth, mfa, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });
-      await api.register(oidcRoutes, { oidc, requireUser, secureCookies });
-      await api.register(passkeyRoutes, { passkeys, requireUser, secureCookies });
+      await api.register(authRoutes, { auth, mfa, stepUp, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });
+      await api.register(oidcRoutes, { oidc, stepUp, requireUser, secureCookies });
+      await api.register(passkeyRoutes, { passkeys, stepUp, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
       await api.register(adminModule, {
         db: db.db,
