@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { and, eq, gte, max, min } from "drizzle-orm";
+import { and, eq, gte, max, min, sql } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages, wrongCurrentPassword } from "../../../shared/auth.js";
 import type { SecurityEventType } from "../../../shared/security-events.js";
@@ -33,10 +33,12 @@ export function createStepUp({ db, mfa, passkeyProvesUser }: Deps) {
   /** The session was opened by a sign-in through a linked provider moments ago (its family began after that sign-in). */
   async function freshProviderSignIn(userId: string, sessionId: string): Promise<boolean> {
     const since = new Date(Date.now() - FRESH_PROVIDER_SIGN_IN_MINUTES * 60_000);
+    // An identity's first sign-in (the one that opened the account) links it without marking it used.
+    const signedInAt = sql<Date>`coalesce(${userIdentities.lastUsedAt}, ${userIdentities.createdAt})`;
     const [provider] = await db
-      .select({ at: max(userIdentities.lastUsedAt) })
+      .select({ at: max(signedInAt).mapWith(userIdentities.createdAt) })
       .from(userIdentities)
-      .where(and(eq(userIdentities.userId, userId), gte(userIdentities.lastUsedAt, since)));
+      .where(and(eq(userIdentities.userId, userId), gte(signedInAt, since)));
     if (!provider?.at) return false;
     const [current] = await db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.id, sessionId));
     if (!current) return false;
