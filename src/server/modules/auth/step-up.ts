@@ -4,7 +4,7 @@ import { ApiError } from "../../../shared/api.js";
 import { authMessages, wrongCurrentPassword } from "../../../shared/auth.js";
 import type { SecurityEventType } from "../../../shared/security-events.js";
 import { FRESH_PROVIDER_SIGN_IN_MINUTES, type StepUpProof, stepUpMessages } from "../../../shared/step-up.js";
-import { productWording } from "../../../shared/wording.js";
+import { productWording, wording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { sessions, userIdentities } from "../../db/schema.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
@@ -81,7 +81,7 @@ export function createStepUp({ db, mfa, passkeyProvesUser }: Deps) {
      */
     async prove(caller: { userId: string; sessionId: string }, proof: StepUpProof, action: SecurityEventType, origin: RequestOrigin) {
       const user = await findUserById(db, caller.userId);
-      if (!user) throw new ApiError(401, "Authentication failed. Please log in again.", "unauthenticated");
+      if (!user) throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
       const fail = async (reason: string, error: ApiError): Promise<never> => {
         await recordSecurityEvent(
           db,
