@@ -89,7 +89,7 @@ export function Passkeys() {
           onChange={(event) => setName(event.target.value)}
           error={nameError ?? undefined}
         />
-        <SubmitButton pending={adding !== null} label="Add a passkey" pendingLabel="Waiting for your device..." />
+        <SubmitButton pending={adding !== null} label="Add a passkey" pendingLabel="Adding..." />
       </form>
       <StepUpDialog
         open={adding !== null}
