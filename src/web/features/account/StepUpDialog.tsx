@@ -97,6 +97,13 @@ function PasswordlessProof({ actionLabel, onProof, onDone }: FormProps) {
   );
 }
 
+/** The proof this account can give: its password, or else a passkey or a recent provider sign-in. */
+function StepUpProofForm(props: FormProps) {
+  const methods = useQuery(signInMethodsQuery);
+  if (methods.isPending) return <LoadingMessage>Loading...</LoadingMessage>;
+  return methods.data?.hasPassword === false ? <PasswordlessProof {...props} /> : <PasswordProof {...props} />;
+}
+
 type Props = Omit<FormProps, "onDone"> & { open: boolean; onClose: () => void; title: string };
 
 /**
@@ -104,16 +111,9 @@ type Props = Omit<FormProps, "onDone"> & { open: boolean; onClose: () => void; t
  * holding only an open session cannot add one. Closes once `onProof` has done its work.
  */
 export function StepUpDialog({ open, onClose, title, actionLabel, onProof }: Props) {
-  const methods = useQuery({ ...signInMethodsQuery, enabled: open });
   return (
     <ModalDialog open={open} onClose={onClose} title={title} description="Confirm it is you first.">
-      {methods.isPending ? (
-        <LoadingMessage>Loading...</LoadingMessage>
-      ) : methods.data?.hasPassword === false ? (
-        <PasswordlessProof actionLabel={actionLabel} onProof={onProof} onDone={onClose} />
-      ) : (
-        <PasswordProof actionLabel={actionLabel} onProof={onProof} onDone={onClose} />
-      )}
+      <StepUpProofForm actionLabel={actionLabel} onProof={onProof} onDone={onClose} />
     </ModalDialog>
   );
 }
