@@ -1,6 +1,6 @@
 import { startAuthentication } from "@simplewebauthn/browser";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import { passkeyMessages } from "../../../shared/passkeys";
 import { FRESH_PROVIDER_SIGN_IN_MINUTES } from "../../../shared/step-up";
@@ -22,6 +22,9 @@ function PasswordProof({ actionLabel, onProof, onDone }: FormProps) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const proving = useAttempt();
   const withCode = user?.mfaEnabled ?? false;
+  // The dialog focuses it when it opens; drawn later (the account's methods still loading then), it takes the focus itself.
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useEffect(() => passwordInput.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +43,7 @@ function PasswordProof({ actionLabel, onProof, onDone }: FormProps) {
       <PasswordField
         purpose="current"
         label="Current password"
+        ref={passwordInput}
         data-autofocus
         value={password}
         onChange={(event) => setPassword(event.target.value)}
