@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signedInClient } from "./accounts";
+import { PASSWORD, signedInClient } from "./accounts";
 import { expect, expectNoSeriousViolations, test, waitForHydration } from "./fixtures";
 import { E2E_PROVIDER } from "./identity-provider";
 
@@ -42,6 +42,10 @@ test("link the provider from settings, then unlink it", async ({ page }) => {
   await expect(row).toContainText("Not linked", { timeout: 15_000 });
   await expectNoSeriousViolations(page);
   await row.getByRole("button", { name: "Link", exact: true }).click();
+  // A fresh proof first: the open session alone cannot add a way in.
+  const dialog = page.getByRole("dialog", { name: `Link ${E2E_PROVIDER.name}` });
+  await dialog.getByLabel("Current password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: `Continue to ${E2E_PROVIDER.name}` }).click();
   await signInAtProvider(page, `linker-${Date.now()}`);
 
   await expect(page.getByText(`${E2E_PROVIDER.name} is linked to your account.`, { exact: true })).toBeVisible({ timeout: 15_000 });

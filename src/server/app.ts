@@ -20,6 +20,7 @@ import { passkeyRoutes } from "./modules/auth/passkeys/routes.js";
 import { createPasskeys } from "./modules/auth/passkeys/service.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { createStepUp } from "./modules/auth/step-up.js";
 import { createTotpSecrets, sealPlainTotpSecrets } from "./modules/auth/totp-secrets.js";
 import { blogAdminRoutes } from "./modules/blog-admin/routes.js";
 import { createBlogAdminService } from "./modules/blog-admin/service.js";
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requireUser = createRequireUser(checkAccess);
   const mediaViewer = createMediaViewer(checkAccess);
   const passkeys = createPasskeys({ db: db.db, publicOrigin: config.publicOrigin, openSignedInSession: auth.openSignedInSession });
+  const stepUp = createStepUp({ db: db.db, mfa, passkeyProvesUser: passkeys.provesUser });
   const oidcProviders = createOidcProviders(config.oidcProviders, config.publicOrigin);
   const oidc = createOidcSignIn({ db: db.db, providers: oidcProviders, ...auth });
   const stores = options.stores ?? createStores(config);
@@ -262,9 +264,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refuseNulCharacters(api);
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
-      await api.register(authRoutes, { auth, mfa, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });
-      await api.register(oidcRoutes, { oidc, requireUser, secureCookies });
-      await api.register(passkeyRoutes, { passkeys, requireUser, secureCookies });
+      await api.register(authRoutes, { auth, mfa, stepUp, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });
+      await api.register(oidcRoutes, { oidc, stepUp, requireUser, secureCookies });
+      await api.register(passkeyRoutes, { passkeys, stepUp, requireUser, secureCookies });
       await api.register(usersRoutes, { users: usersService, requireUser });
       await api.register(adminModule, {
         db: db.db,

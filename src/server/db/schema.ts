@@ -569,8 +569,12 @@ export const passkeys = pgTable(
 export const passkeyChallenges = pgTable("passkey_challenges", {
   id: serial("id").primaryKey(),
   challengeHash: text("challenge_hash").notNull().unique(),
-  /** Set for adding a passkey (the signed-in user); null for signing in, where the passkey names its account. */
+  /** Set for adding a passkey or proving it is the user (the signed-in user); null for signing in, where the passkey names its account. */
   userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  /** What the challenge may be answered for, so a step-up challenge can never add a passkey (docs/decisions/112-step-up-proof.md). */
+  purpose: text("purpose", { enum: ["sign_in", "add", "step_up"] })
+    .notNull()
+    .default("sign_in"),
   expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
 });

@@ -119,9 +119,9 @@ export function createMfaService(db: AppDb, totpSecrets: TotpSecrets) {
       return { recoveryCodes };
     },
 
-    /** New recovery codes (the old ones stop working); needs the current password. */
-    async regenerateRecoveryCodes(userId: string, password: string, origin: RequestOrigin) {
-      const user = await userWithPassword(userId, password, origin);
+    /** New recovery codes (the old ones stop working); asked for only once the step-up proof passed (step-up.ts). */
+    async regenerateRecoveryCodes(userId: string, origin: RequestOrigin) {
+      const user = await userById(userId);
       if (!user.mfaEnabledAt) throw new ApiError(409, "Two-step sign-in is not on for this account.", "mfa_not_enabled");
       const recoveryCodes = await replaceRecoveryCodes(db, userId);
       await recordSecurityEvent(db, { type: "mfa_recovery_codes_replaced", outcome: "success", userId, email: user.email }, origin);

@@ -17,6 +17,7 @@ import {
   VERIFICATION_CODE_LENGTH,
   verifyEmailSchema,
 } from "../../../shared/auth.js";
+import { stepUpSchema } from "../../../shared/step-up.js";
 import { allowedBeforeMfaEnrolment, currentUser } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
@@ -24,6 +25,7 @@ import type { RequestOrigin } from "../../platform/security-log.js";
 import type { MfaService } from "./mfa.js";
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, wantsTokenInBody, withoutRefreshToken } from "./refresh-cookie.js";
 import type { AuthService } from "./service.js";
+import type { StepUp } from "./step-up.js";
 
 export { clearSessionCookies, REFRESH_COOKIE };
 
@@ -48,6 +50,7 @@ const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: reque
 type Options = {
   auth: AuthService;
   mfa: MfaService;
+  stepUp: StepUp;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   secureCookies: boolean;
   /** Whether a refused refresh token's account is blocked (then the answer says 'Account is deactivated'). */
@@ -55,7 +58,7 @@ type Options = {
 };
 
 /** README.md#accounts-apiauth /auth endpoints. The refresh token travels in an httpOnly cookie, or in the body for API clients. */
-export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser, secureCookies, isBlockedSession }: Options) {
+export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requireUser, secureCookies, isBlockedSession }: Options) {
   app.post("/auth/register", { config: perAddressLimit(10, 60) }, async (request, reply) => {
     const input = parseInput(registrationSchema, request.body);
     const result = await auth.register(input, originOf(request));
@@ -147,8 +150,10 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, requireUser,
   });
 
   app.post("/auth/mfa/recovery-codes", { preHandler: requireUser }, async (request) => {
-    const { password } = parseInput(mfaPasswordSchema, request.body);
-    const result = await mfa.regenerateRecoveryCodes(currentUser(request).userId, password, originOf(request));
+    const proof = parseInput(stepUpSchema, request.body);
+    const caller = currentUser(request);
+    await stepUp.prove(caller, proof, "mfa_recovery_codes_replaced", originOf(request));
+    const result = await mfa.regenerateRecoveryCodes(caller.userId, originOf(request));
     return ok(result, "New recovery codes are ready; the old ones no longer work. Keep these somewhere safe: each works once.");
   });
 

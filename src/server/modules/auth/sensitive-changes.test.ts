@@ -13,8 +13,9 @@ const { call, people } = setUpTestServer();
 async function enrolled(email: string) {
   const person = await people.client(email);
   const secret = (await call("/auth/mfa/enroll", { password: TEST_PASSWORD }, person.auth)).body.data.secret as string;
-  expect((await call("/auth/mfa/verify", { code: await nextAuthenticatorCode(secret) }, person.auth)).status).toBe(200);
-  return { ...person, secret };
+  const confirmed = await call("/auth/mfa/verify", { code: await nextAuthenticatorCode(secret) }, person.auth);
+  expect(confirmed.status).toBe(200);
+  return { ...person, secret, recoveryCodes: confirmed.body.data.recoveryCodes as string[] };
 }
 
 describe("sensitive changes need a fresh proof", () => {
@@ -38,10 +39,10 @@ describe("sensitive changes need a fresh proof", () => {
     expect((await call("/auth/mfa/unenroll", { code }, auth)).status).toBe(400);
   });
 
-  it("replaces the recovery codes only with the current password; the old ones stop working", async () => {
-    const { auth } = await enrolled("codes@example.com");
-    expect((await call("/auth/mfa/recovery-codes", { password: "not-my-password-1" }, auth)).status).toBe(400);
-    const replaced = await call("/auth/mfa/recovery-codes", { password: TEST_PASSWORD }, auth);
+  it("replaces the recovery codes only with the current password and a code", async () => {
+    const { auth, recoveryCodes } = await enrolled("codes@example.com");
+    expect((await call("/auth/mfa/recovery-codes", { password: "not-my-password-1", code: recoveryCodes[0] }, auth)).status).toBe(400);
+    const replaced = await call("/auth/mfa/recovery-codes", { password: TEST_PASSWORD, code: recoveryCodes[0] }, auth);
     expect(replaced.status).toBe(200);
     expect(replaced.body.data.recoveryCodes).toHaveLength(10);
   });

@@ -19,6 +19,20 @@ const changeNotices: Record<string, { subject: string; what: string }> = {
   },
   mfa_enrolled: { subject: "Two-step sign-in was turned on", what: "Two-step sign-in was turned on for your Crestbuild account" },
   mfa_removed: { subject: "Two-step sign-in was turned off", what: "Two-step sign-in was turned off for your Crestbuild account" },
+  mfa_recovery_codes_replaced: {
+    subject: "New recovery codes were made",
+    what: "New two-step sign-in recovery codes were made for your Crestbuild account (the old ones no longer work)",
+  },
+  passkey_added: { subject: "A passkey was added to your account", what: "A passkey was added to your Crestbuild account" },
+  passkey_removed: { subject: "A passkey was removed from your account", what: "A passkey was removed from your Crestbuild account" },
+  identity_linked: {
+    subject: "A sign-in provider was linked to your account",
+    what: "A sign-in provider was linked to your Crestbuild account",
+  },
+  identity_unlinked: {
+    subject: "A sign-in provider was unlinked from your account",
+    what: "A sign-in provider was unlinked from your Crestbuild account",
+  },
 };
 
 /**

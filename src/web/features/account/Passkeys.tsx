@@ -2,15 +2,17 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fingerprint } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { ApiError } from "../../../shared/api";
 import { type PasskeySummary, passkeyMessages, passkeyNameSchema } from "../../../shared/passkeys";
 import { failureMessage } from "../../components/form/form-errors";
-import { InlineAlert, mutedTextClass, SubmitButton, TextField } from "../../components/form/form-fields";
+import { mutedTextClass, SubmitButton, TextField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { AccountItemRow } from "./AccountItemRow";
-import { accountApi, passkeysQuery } from "./api";
+import { accountApi, passkeysQuery, type StepUpProof } from "./api";
+import { StepUpDialog } from "./StepUpDialog";
 
 function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
   const queryClient = useQueryClient();
@@ -42,29 +44,28 @@ export function Passkeys() {
   const list = useQuery(passkeysQuery);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: async (passkeyName: string) => {
-      const optionsJSON = await accountApi.passkeyOptions();
-      let response: Awaited<ReturnType<typeof startRegistration>>;
-      try {
-        response = await startRegistration({ optionsJSON });
-      } catch {
-        throw new Error(passkeyMessages.notAdded);
-      }
-      return accountApi.addPasskey(passkeyName, response);
-    },
-    onSuccess: async (added) => {
-      setName("");
-      toast.success(`Passkey "${added.name}" added.`);
-      await queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey });
-    },
-  });
+  // The named passkey waiting for the step-up proof (the dialog is open meanwhile).
+  const [adding, setAdding] = useState<string | null>(null);
+
+  async function add(passkeyName: string, proof: StepUpProof) {
+    const optionsJSON = await accountApi.passkeyOptions(proof);
+    let response: Awaited<ReturnType<typeof startRegistration>>;
+    try {
+      response = await startRegistration({ optionsJSON });
+    } catch {
+      throw new ApiError(400, passkeyMessages.notAdded);
+    }
+    const added = await accountApi.addPasskey(passkeyName, response);
+    setName("");
+    toast.success(`Passkey "${added.name}" added.`);
+    await queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey });
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = passkeyNameSchema.safeParse(name);
     setNameError(parsed.success ? null : (parsed.error.issues[0]?.message ?? passkeyMessages.notAdded));
-    if (parsed.success) add.mutate(parsed.data);
+    if (parsed.success) setAdding(parsed.data);
   };
 
   return (
@@ -88,9 +89,15 @@ export function Passkeys() {
           onChange={(event) => setName(event.target.value)}
           error={nameError ?? undefined}
         />
-        <InlineAlert message={add.isError ? failureMessage(add.error) : null} />
-        <SubmitButton pending={add.isPending} label="Add a passkey" pendingLabel="Waiting for your device..." />
+        <SubmitButton pending={adding !== null} label="Add a passkey" pendingLabel="Adding..." />
       </form>
+      <StepUpDialog
+        open={adding !== null}
+        onClose={() => setAdding(null)}
+        title="Add a passkey"
+        actionLabel="Continue to your device"
+        onProof={(proof) => add(adding ?? name, proof)}
+      />
     </div>
   );
 }

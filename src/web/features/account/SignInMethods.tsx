@@ -9,16 +9,15 @@ import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage"
 import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { AccountItemRow } from "./AccountItemRow";
-import { accountApi, signInMethodsQuery } from "./api";
+import { accountApi, type StepUpProof, signInMethodsQuery } from "./api";
 import { linkOutcomeFrom } from "./link-outcome";
+import { StepUpDialog } from "./StepUpDialog";
 
 function ProviderRow({ provider, linked }: { provider: IdentityProviderSummary; linked: LinkedIdentity | undefined }) {
   const queryClient = useQueryClient();
-  const link = useMutation({
-    mutationFn: () => accountApi.linkIdentity(provider.id),
-    // The server sends the browser to the provider, which sends it back to #sign-in-methods.
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
+  const [linking, setLinking] = useState(false);
+  // The server sends the browser to the provider, which sends it back to #sign-in-methods.
+  const link = async (proof: StepUpProof) => window.location.assign((await accountApi.linkIdentity(provider.id, proof)).url);
   const unlink = useMutation({
     mutationFn: () => accountApi.unlinkIdentity(provider.id),
     onSuccess: async () => {
@@ -26,7 +25,7 @@ function ProviderRow({ provider, linked }: { provider: IdentityProviderSummary; 
       await queryClient.invalidateQueries({ queryKey: signInMethodsQuery.queryKey });
     },
   });
-  const failure = link.error ?? unlink.error;
+  const failure = unlink.error;
   return (
     <AccountItemRow
       icon={KeyRound}
@@ -39,9 +38,18 @@ function ProviderRow({ provider, linked }: { provider: IdentityProviderSummary; 
             {unlink.isPending ? "Unlinking..." : "Unlink"}
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => link.mutate()} disabled={link.isPending}>
-            {link.isPending ? "Opening..." : "Link"}
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => setLinking(true)}>
+              Link
+            </Button>
+            <StepUpDialog
+              open={linking}
+              onClose={() => setLinking(false)}
+              title={`Link ${provider.name}`}
+              actionLabel={`Continue to ${provider.name}`}
+              onProof={link}
+            />
+          </>
         )
       }
     />

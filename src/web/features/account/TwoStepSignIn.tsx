@@ -10,6 +10,7 @@ import { useAuth } from "../../lib/session/AuthProvider";
 import { toast } from "../../lib/toast";
 import { accountApi, type MfaEnrolment } from "./api";
 import { CodeForm } from "./CodeForm";
+import { StepUpDialog } from "./StepUpDialog";
 
 function downloadRecoveryCodes(email: string, codes: string[]) {
   const text = `Crestbuild recovery codes for ${email}\nEach code works once, in place of the authenticator app's code.\n\n${codes.join("\n")}\n`;
@@ -27,10 +28,12 @@ async function provingPassword<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[]; onDone: () => void }) {
+type RecoveryCodesProps = { email: string; codes: string[]; title: string; onDone: () => void };
+
+function RecoveryCodes({ email, codes, title, onDone }: RecoveryCodesProps) {
   return (
     <div className="flex flex-col gap-4">
-      <FormSuccess title="Two-step sign-in is on.">
+      <FormSuccess title={title}>
         <p>Keep these recovery codes somewhere safe. Each works once if you lose your phone.</p>
       </FormSuccess>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono sm:max-w-sm">
@@ -57,7 +60,8 @@ function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[
 export function TwoStepSignIn({ user, onCodesSaved }: { user: SessionUser; onCodesSaved?: () => void }) {
   const { updateUser } = useAuth();
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<{ codes: string[]; title: string } | null>(null);
+  const [renewingCodes, setRenewingCodes] = useState(false);
   const starting = useAttempt();
   // Turning two-step sign-in on or off needs the current password: a stolen session alone cannot.
   const [password, setPassword] = useState("");
@@ -70,7 +74,7 @@ export function TwoStepSignIn({ user, onCodesSaved }: { user: SessionUser; onCod
       setRecoveryCodes(null);
       onCodesSaved?.();
     };
-    return <RecoveryCodes email={user.email} codes={recoveryCodes} onDone={done} />;
+    return <RecoveryCodes email={user.email} {...recoveryCodes} onDone={done} />;
   }
 
   if (user.mfaEnabled) {
@@ -92,6 +96,21 @@ export function TwoStepSignIn({ user, onCodesSaved }: { user: SessionUser; onCod
             setPassword("");
             updateUser({ ...user, mfaEnabled: false });
             toast.success("Two-step sign-in is off.");
+          }}
+        />
+        <div>
+          <Button variant="secondary" onClick={() => setRenewingCodes(true)}>
+            Make new recovery codes
+          </Button>
+        </div>
+        <StepUpDialog
+          open={renewingCodes}
+          onClose={() => setRenewingCodes(false)}
+          title="Make new recovery codes"
+          actionLabel="Make new codes"
+          onProof={async (proof) => {
+            const { recoveryCodes: codes } = await accountApi.regenerateRecoveryCodes(proof);
+            setRecoveryCodes({ codes, title: "New recovery codes are ready; the old ones no longer work." });
           }}
         />
       </div>
@@ -131,7 +150,7 @@ export function TwoStepSignIn({ user, onCodesSaved }: { user: SessionUser; onCod
           onCode={async (code) => {
             const result = await accountApi.confirmMfaEnrolment(code);
             setEnrolment(null);
-            setRecoveryCodes(result.recoveryCodes);
+            setRecoveryCodes({ codes: result.recoveryCodes, title: "Two-step sign-in is on." });
             updateUser({ ...user, mfaEnabled: true });
           }}
         />

@@ -1,4 +1,9 @@
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
 import { queryOptions } from "@tanstack/react-query";
 import {
   type ChangeEmailInput,
@@ -34,14 +39,22 @@ export const accountApi = {
   /** The user's data as a JSON file (NDPA right of access). */
   downloadMyData: () => apiDownload("/users/me/export", myDataFileName(new Date())),
   /** Answers the provider's page to send the browser to; it comes back to /settings. */
-  linkIdentity: (provider: string) => apiRequest<{ url: string }>("POST", `/auth/oidc/${encodeURIComponent(provider)}/link`, {}),
+  linkIdentity: (provider: string, proof: StepUpProof) =>
+    apiRequest<{ url: string }>("POST", `/auth/oidc/${encodeURIComponent(provider)}/link`, proof),
   unlinkIdentity: (provider: string) => apiRequest<null>("DELETE", `/auth/identities/${encodeURIComponent(provider)}`, {}),
-  passkeyOptions: () => apiRequest<PublicKeyCredentialCreationOptionsJSON>("POST", "/auth/passkeys/register/options", {}),
+  passkeyOptions: (proof: StepUpProof) =>
+    apiRequest<PublicKeyCredentialCreationOptionsJSON>("POST", "/auth/passkeys/register/options", proof),
+  /** A challenge for one of the user's passkeys: the proof of an account without a password. */
+  stepUpPasskeyOptions: () => apiRequest<PublicKeyCredentialRequestOptionsJSON>("POST", "/auth/passkeys/step-up/options", {}),
+  regenerateRecoveryCodes: (proof: StepUpProof) => apiRequest<{ recoveryCodes: string[] }>("POST", "/auth/mfa/recovery-codes", proof),
   addPasskey: (name: string, response: RegistrationResponseJSON) =>
     apiRequest<PasskeySummary>("POST", "/auth/passkeys", { name, response }),
   removePasskey: (id: string) => apiRequest<null>("DELETE", `/auth/passkeys/${encodeURIComponent(id)}`, {}),
   deleteAccount: (input: DeleteAccountInput) => apiRequest<null>("DELETE", "/users/me", input),
 };
+
+/** What the server takes as a fresh proof before a new way into the account (shared/step-up.ts). */
+export type StepUpProof = { password?: string; code?: string; passkey?: AuthenticationResponseJSON };
 
 export type MfaEnrolment = { secret: string; otpauthUri: string; qrCodeSvg: string };
 

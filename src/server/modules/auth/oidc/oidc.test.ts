@@ -143,7 +143,11 @@ describe("sign-in with an identity provider", () => {
     const refused = await signInWithProvider("chidi");
     expect(refused.fragment.get("reason")).toBe("staffMustLinkFirst");
 
-    const started = await fetch(server().url("/api/auth/oidc/local/link"), { method: "POST", headers: staff.auth });
+    const started = await fetch(server().url("/api/auth/oidc/local/link"), {
+      method: "POST",
+      headers: { ...staff.auth, "content-type": "application/json" },
+      body: JSON.stringify({ password: TEST_PASSWORD }),
+    });
     expect(started.status).toBe(200);
     const cookie = (started.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
     const { url } = ((await started.json()) as { data: { url: string } }).data;

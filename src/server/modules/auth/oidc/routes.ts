@@ -2,10 +2,12 @@ import "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { confirmLinkSchema } from "../../../../shared/identities.js";
+import { stepUpSchema } from "../../../../shared/step-up.js";
 import { currentUser } from "../../../platform/authenticate.js";
 import { ok, parseInput } from "../../../platform/envelope.js";
 import { perAddressLimit, perUserLimit } from "../../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../../platform/security-log.js";
+import type { StepUp } from "../step-up.js";
 import { FLOW_MINUTES } from "./flows.js";
 import type { CallbackOutcome, OidcSignIn } from "./service.js";
 
@@ -35,10 +37,15 @@ function landingPage(outcome: CallbackOutcome): string {
   }
 }
 
-type Options = { oidc: OidcSignIn; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; secureCookies: boolean };
+type Options = {
+  oidc: OidcSignIn;
+  stepUp: StepUp;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  secureCookies: boolean;
+};
 
 /** Identity providers (OpenID Connect): sign-in, link and unlink. Each provider's redirect URI is its /callback here. */
-export async function oidcRoutes(app: FastifyInstance, { oidc, requireUser, secureCookies }: Options) {
+export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUser, secureCookies }: Options) {
   const rememberState = (reply: FastifyReply, state: string) =>
     reply.setCookie(STATE_COOKIE, state, {
       httpOnly: true,
@@ -57,10 +64,16 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, requireUser, secu
     return reply.redirect(url, 302);
   });
 
-  /** Linking needs the signed-in user, whose token a navigation cannot carry: the browser is given the URL to go to. */
+  /**
+   * Linking needs the signed-in user, whose token a navigation cannot carry: the browser is given the URL to go to.
+   * The step-up proof goes here: only a proven request opens a flow that links at the callback.
+   */
   app.post("/auth/oidc/:provider/link", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
     const { provider } = parseInput(providerParams, request.params);
-    const { url, state } = await oidc.start(provider, currentUser(request).userId);
+    const proof = parseInput(stepUpSchema, request.body);
+    const caller = currentUser(request);
+    await stepUp.prove(caller, proof, "identity_linked", originOf(request));
+    const { url, state } = await oidc.start(provider, caller.userId);
     rememberState(reply, state);
     return ok({ url });
   });

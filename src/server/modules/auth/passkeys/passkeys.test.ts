@@ -12,9 +12,9 @@ const ORIGIN = "https://www.crestbuild.test";
 const RP_ID = "www.crestbuild.test";
 const { call, people } = setUpTestServer({ PUBLIC_ORIGIN: ORIGIN });
 
-async function addPasskey(auth: Record<string, string>, name = "My phone") {
+async function addPasskey(auth: Record<string, string>, name = "My phone", proof: Record<string, string> = { password: TEST_PASSWORD }) {
   const authenticator = softwareAuthenticator();
-  const options = (await call("/auth/passkeys/register/options", {}, auth)).body.data;
+  const options = (await call("/auth/passkeys/register/options", proof, auth)).body.data;
   expect(options.rp.id).toBe(RP_ID);
   expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
   const added = await call("/auth/passkeys", { name, response: authenticator.register(options, ORIGIN, RP_ID) }, auth);
@@ -31,8 +31,12 @@ describe("passkeys", () => {
   it("adds a named passkey, lists it, and signs in with it as two factors (no authenticator code)", async () => {
     const client = await people.client("pk@example.com");
     const { secret } = (await call("/auth/mfa/enroll", { password: TEST_PASSWORD }, client.auth)).body.data;
-    expect((await call("/auth/mfa/verify", { code: await generate({ secret }) }, client.auth)).status).toBe(200);
-    const authenticator = await addPasskey(client.auth);
+    const confirmed = await call("/auth/mfa/verify", { code: await generate({ secret }) }, client.auth);
+    expect(confirmed.status).toBe(200);
+    const authenticator = await addPasskey(client.auth, "My phone", {
+      password: TEST_PASSWORD,
+      code: confirmed.body.data.recoveryCodes[0],
+    });
     const listed = (await call("/auth/passkeys", undefined, client.auth)).body.data.passkeys;
     expect(listed).toMatchObject([{ id: authenticator.id, name: "My phone", lastUsedAt: null }]);
 
@@ -86,7 +90,7 @@ describe("passkeys", () => {
       { type: "passkey_added", outcome: "success", reason: "Tablet" },
       { type: "sign_in", outcome: "success", reason: "passkey" },
       { type: "sign_in", outcome: "failure", reason: expect.stringMatching(/^passkey: .*origin/i) },
-      { type: "passkey_removed", outcome: "success", reason: null },
+      { type: "passkey_removed", outcome: "success", reason: "Tablet" },
     ]);
   });
 

@@ -2,11 +2,13 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { passkeyNameSchema } from "../../../../shared/passkeys.js";
+import { stepUpSchema } from "../../../../shared/step-up.js";
 import { currentUser } from "../../../platform/authenticate.js";
 import { ok, parseInput } from "../../../platform/envelope.js";
 import { perAddressLimit, perUserLimit } from "../../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../../platform/security-log.js";
 import { setSessionCookies, wantsTokenInBody, withoutRefreshToken } from "../refresh-cookie.js";
+import type { StepUp } from "../step-up.js";
 import type { Passkeys } from "./service.js";
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null });
@@ -24,16 +26,30 @@ const addSchema = z.object({ name: passkeyNameSchema, response: credentialRespon
 const signInSchema = z.object({ response: credentialResponse });
 const idParams = z.object({ id: z.string().max(1024) });
 
-type Options = { passkeys: Passkeys; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; secureCookies: boolean };
+type Options = {
+  passkeys: Passkeys;
+  stepUp: StepUp;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  secureCookies: boolean;
+};
 
 /** Passkeys: add, list and remove in settings; sign in with one (two factors: no authenticator code after it). */
-export async function passkeyRoutes(app: FastifyInstance, { passkeys, requireUser, secureCookies }: Options) {
+export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, requireUser, secureCookies }: Options) {
   app.get("/auth/passkeys", { preHandler: requireUser }, async (request) =>
     ok({ passkeys: await passkeys.list(currentUser(request).userId) }),
   );
 
-  app.post("/auth/passkeys/register/options", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) =>
-    ok(await passkeys.registrationOptions(currentUser(request).userId)),
+  /** The step-up proof goes here: only a proven request gets a challenge that POST /auth/passkeys accepts. */
+  app.post("/auth/passkeys/register/options", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) => {
+    const proof = parseInput(stepUpSchema, request.body);
+    const caller = currentUser(request);
+    await stepUp.prove(caller, proof, "passkey_added", originOf(request));
+    return ok(await passkeys.registrationOptions(caller.userId));
+  });
+
+  /** A challenge for one of the caller's passkeys, answered as the step-up proof of an account without a password. */
+  app.post("/auth/passkeys/step-up/options", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) =>
+    ok(await passkeys.stepUpOptions(currentUser(request).userId)),
   );
 
   app.post("/auth/passkeys", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {

@@ -20,6 +20,10 @@ import { sha256 } from "../secrets.js";
 const CHALLENGE_MINUTES = 5;
 const MAX_PASSKEYS = 20;
 
+/** What a challenge may be answered for: a challenge handed out for one can never be used for another. */
+type ChallengePurpose = (typeof passkeyChallenges.$inferInsert)["purpose"] & string;
+type PasskeyRow = typeof passkeys.$inferSelect;
+
 type Deps = {
   db: AppDb;
   publicOrigin: string;
@@ -35,15 +39,15 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
   const rpID = new URL(publicOrigin).hostname;
   const refused = () => new ApiError(401, passkeyMessages.notRecognised, "passkey_refused");
 
-  async function keepChallenge(challenge: string, userId: string | null) {
+  async function keepChallenge(challenge: string, userId: string | null, purpose: ChallengePurpose) {
     await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, new Date()));
     await db
       .insert(passkeyChallenges)
-      .values({ challengeHash: sha256(challenge), userId, expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000) });
+      .values({ challengeHash: sha256(challenge), userId, purpose, expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000) });
   }
 
-  /** Uses up a challenge handed out to this user (or for a sign-in): once, however many requests race. */
-  const consumeChallenge = (userId: string | null) => async (challenge: string) => {
+  /** Uses up a challenge handed out to this user (or for a sign-in) for this purpose: once, however many requests race. */
+  const consumeChallenge = (userId: string | null, purpose: ChallengePurpose) => async (challenge: string) => {
     const used = await db
       .update(passkeyChallenges)
       .set({ consumedAt: new Date() })
@@ -52,6 +56,7 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
           eq(passkeyChallenges.challengeHash, sha256(challenge)),
           isNull(passkeyChallenges.consumedAt),
           gt(passkeyChallenges.expiresAt, new Date()),
+          eq(passkeyChallenges.purpose, purpose),
           userId ? eq(passkeyChallenges.userId, userId) : isNull(passkeyChallenges.userId),
         ),
       )
@@ -59,7 +64,34 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
     return used.length === 1;
   };
 
-  const summaryOf = (row: typeof passkeys.$inferSelect): PasskeySummary => ({
+  /** Whether the response is this passkey's signature over a challenge handed out for the purpose; its counter then moves on. */
+  async function assertionVerifies(
+    key: PasskeyRow,
+    response: AuthenticationResponseJSON,
+    expectedChallenge: (challenge: string) => Promise<boolean>,
+  ) {
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: publicOrigin,
+      expectedRPID: rpID,
+      credential: {
+        id: key.id,
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
+        counter: key.counter,
+        transports: key.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    });
+    if (!verification.verified) return false;
+    await db
+      .update(passkeys)
+      .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
+      .where(eq(passkeys.id, key.id));
+    return true;
+  }
+
+  const summaryOf = (row: PasskeyRow): PasskeySummary => ({
     id: row.id,
     name: row.name,
     createdAt: row.createdAt.toISOString(),
@@ -72,6 +104,7 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
       return rows.map(summaryOf);
     },
 
+    /** Options to add a passkey: only asked for once the step-up proof passed (routes.ts), which the challenge stands for. */
     async registrationOptions(userId: string) {
       const user = await findUserById(db, userId);
       if (!user) throw new ApiError(401, passkeyMessages.notRecognised, "passkey_refused");
@@ -87,7 +120,7 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
         excludeCredentials: existing.map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransport[] })),
         authenticatorSelection: { residentKey: "required", userVerification: "required" },
       });
-      await keepChallenge(options.challenge, userId);
+      await keepChallenge(options.challenge, userId, "add");
       return options;
     },
 
@@ -96,7 +129,7 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
       try {
         verification = await verifyRegistrationResponse({
           response,
-          expectedChallenge: consumeChallenge(userId),
+          expectedChallenge: consumeChallenge(userId, "add"),
           expectedOrigin: publicOrigin,
           expectedRPID: rpID,
           requireUserVerification: true,
@@ -135,17 +168,44 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
         const [keys] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
         if (!account.hasPassword && (identities?.n ?? 0) === 0 && (keys?.n ?? 0) <= 1) return "last_method" as const;
         await tx.delete(passkeys).where(eq(passkeys.id, key.id));
-        return "removed" as const;
+        return key.name;
       });
       if (outcome === "not_found") throw new ApiError(404, passkeyMessages.notFound, "passkey_not_found");
       if (outcome === "last_method") throw new ApiError(409, passkeyMessages.lastSignInMethod, "last_sign_in_method");
-      await recordSecurityEvent(db, { type: "passkey_removed", outcome: "success", userId }, origin);
+      await recordSecurityEvent(db, { type: "passkey_removed", outcome: "success", reason: outcome, userId }, origin);
+    },
+
+    /** A challenge for one of the user's own passkeys, to prove it is them before a change (step-up.ts). */
+    async stepUpOptions(userId: string) {
+      const keys = await db.select().from(passkeys).where(eq(passkeys.userId, userId));
+      if (keys.length === 0) throw new ApiError(404, passkeyMessages.notFound, "passkey_not_found");
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: "required",
+        allowCredentials: keys.map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransport[] })),
+      });
+      await keepChallenge(options.challenge, userId, "step_up");
+      return options;
+    },
+
+    /** Whether the response answers a step-up challenge of this user with one of their own passkeys. */
+    async provesUser(userId: string, response: AuthenticationResponseJSON): Promise<boolean> {
+      const [key] = await db
+        .select()
+        .from(passkeys)
+        .where(and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)));
+      if (!key) return false;
+      try {
+        return await assertionVerifies(key, response, consumeChallenge(userId, "step_up"));
+      } catch {
+        return false;
+      }
     },
 
     /** Sign-in: any discoverable passkey of this site (the browser offers them, also as autofill). */
     async signInOptions() {
       const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
-      await keepChallenge(options.challenge, null);
+      await keepChallenge(options.challenge, null, "sign_in");
       return options;
     },
 
@@ -161,31 +221,15 @@ export function createPasskeys({ db, publicOrigin, openSignedInSession }: Deps) 
         throw error;
       };
       if (!key || !user) return fail("unknown credential");
-      let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+      let verified: boolean;
       try {
-        verification = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: consumeChallenge(null),
-          expectedOrigin: publicOrigin,
-          expectedRPID: rpID,
-          credential: {
-            id: key.id,
-            publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
-            counter: key.counter,
-            transports: key.transports as AuthenticatorTransport[],
-          },
-          requireUserVerification: true,
-        });
+        verified = await assertionVerifies(key, response, consumeChallenge(null, "sign_in"));
       } catch (error) {
         return fail(error instanceof Error ? error.message.slice(0, 200) : "verification failed");
       }
-      if (!verification.verified) return fail("not verified");
+      if (!verified) return fail("not verified");
       if (!user.active) return fail("blocked", new ApiError(401, passkeyMessages.accountDeactivated, "account_deactivated"));
       if (!user.approvedAt) return fail("pending_approval", new ApiError(403, passkeyMessages.pendingApproval, "pending_approval"));
-      await db
-        .update(passkeys)
-        .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
-        .where(eq(passkeys.id, key.id));
       return openSignedInSession(user, origin, "passkey");
     },
   };
