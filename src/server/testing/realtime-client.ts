@@ -21,8 +21,13 @@ export type RealtimeTestClient = {
  * A real WebSocket client on /api/realtime of a test server, recording every frame it receives.
  * answerPings: false plays a connection that died without closing (no pong to the server's pings).
  */
-export async function connectRealtime(server: ServerAddress, { answerPings = true } = {}): Promise<RealtimeTestClient> {
-  const socket = new WebSocket(server.url("/api/realtime").replace(/^http/, "ws"), { autoPong: answerPings });
+export async function connectRealtime(
+  server: ServerAddress,
+  { answerPings = true, forwardedFor }: { answerPings?: boolean; forwardedFor?: string } = {},
+): Promise<RealtimeTestClient> {
+  // forwardedFor: the address a proxy says the connection comes from (a server started with TRUST_PROXY).
+  const headers = forwardedFor ? { "x-forwarded-for": forwardedFor } : undefined;
+  const socket = new WebSocket(server.url("/api/realtime").replace(/^http/, "ws"), { autoPong: answerPings, headers });
   const received: RealtimeServerFrame[] = [];
   const waiters = new Set<{ matches: (frame: RealtimeServerFrame) => boolean; resolve: (frame: RealtimeServerFrame) => void }>();
   socket.on("message", (data) => {

@@ -83,3 +83,19 @@ describe("/api/realtime: connections waiting to sign in and frames per connectio
     expect(JSON.stringify(socket.received)).not.toContain("x".repeat(100));
   });
 });
+
+describe("/api/realtime behind a proxy: an IPv6 client counts as its /64", () => {
+  const { server } = setUpTestServer({ TRUST_PROXY: "1" }, { realtime: { unauthenticatedPerAddress: 2 } });
+
+  it("refuses a third connection waiting to sign in from anywhere in one /64, and takes one from another /64", async () => {
+    const from = (forwardedFor: string) => connectRealtime(server(), { forwardedFor }).then(kept);
+    const waiting = [await from("2001:db8:1:2::10"), await from("2001:db8:1:2:ffff::99")];
+    const third = await from("2001:db8:1:2:abcd::1");
+    expect((await third.closed).code).toBe(1013);
+    expect(waiting.every((socket) => socket.isOpen())).toBe(true);
+    // Another /64 is served: its first frame is read (and refused for not being an auth frame), not turned away.
+    const elsewhere = await from("2001:db8:1:3::10");
+    elsewhere.send({ type: "ping" });
+    expect((await elsewhere.closed).reason).toBe("The first frame must be an auth frame.");
+  });
+});

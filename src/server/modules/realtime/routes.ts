@@ -2,6 +2,7 @@ import "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { presenceQuerySchema, REALTIME_CLOSE_RESTARTING } from "../../../shared/realtime.js";
 import { type AccessCheck, requireRole, type SessionCheck } from "../../platform/authenticate.js";
+import { addressKey } from "../../platform/client-address.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import { type RealtimeTiming, serveRealtimeConnection } from "./connection.js";
@@ -42,7 +43,8 @@ export async function realtimeRoutes(
         isSessionOpen,
         timing,
         limits,
-        address: request.ip,
+        // An IPv6 client counts as its /64, as everywhere an address is counted.
+        address: addressKey(request.ip),
         unauthenticated,
         log: request.log,
       }),
