@@ -4,6 +4,7 @@ import { SIGN_IN_LIMITS } from "../../shared/auth-messages.js";
 import type { AppDb } from "../db/client.js";
 import { mailOutbox, notMeLinks, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
 import { ERASED_CODE_BODY } from "./mail.js";
+import { runPeriodically } from "./periodic.js";
 
 /**
  * How long what accumulates is kept (docs/decisions/114-sign-in-limits-per-account-and-address.md). Raw page views
@@ -69,15 +70,5 @@ export async function purgeExpired(db: AppDb, now = new Date()) {
 
 /** Purges at start and then every `everyMs`, one run at a time; stop() waits for the run under way. */
 export function schedulePurges(db: AppDb, log: FastifyBaseLogger, everyMs: number) {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running.then(() => purgeExpired(db)).catch((error: unknown) => log.error({ err: error }, "retention purge failed"));
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async function stop() {
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(() => purgeExpired(db), { everyMs, log, failure: "retention purge failed" });
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { DAILY_TOP_KEYS, OTHER_KEY, VITAL_MAX, webVitals } from "../../../shared/analytics.js";
 import { blogCategories } from "../../../shared/content.js";
 import type { AppDb } from "../../db/client.js";
+import { runPeriodically } from "../../platform/periodic.js";
 import { VITAL_BIN_WIDTH } from "./vitals.js";
 
 const DAY = 86_400_000;
@@ -92,15 +93,5 @@ export async function rollUp(db: AppDb, now = new Date()): Promise<string[]> {
 
 /** Rolls up at start and then every `everyMs`, one run at a time; stop() waits for the run under way. */
 export function scheduleRollUps(db: AppDb, log: FastifyBaseLogger, everyMs: number) {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running.then(() => rollUp(db)).catch((error: unknown) => log.error({ err: error }, "analytics roll-up failed"));
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async function stop() {
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(() => rollUp(db), { everyMs, log, failure: "analytics roll-up failed" });
 }
