@@ -187,6 +187,9 @@ export const milestoneUpdateSchema = z.object({
 });
 export type MilestoneUpdateInput = z.input<typeof milestoneUpdateSchema>;
 
+/** Moves a milestone one place earlier or later in the schedule, where the office wants another order than by due date. */
+export const milestoneMoveSchema = z.object({ direction: z.enum(["up", "down"], { error: "Move it up or down." }) });
+
 /** The text field of a site diary entry (multipart field `body`, photos in `images`). */
 export const siteUpdateSchema = z.object({
   body: z
@@ -243,7 +246,8 @@ export type Milestone = {
   description: string;
   dueDate: string | null;
   doneOn: string | null;
-  weight: number;
+  /** What it counts for in the progress: the project team's working figure, not shown to the client. */
+  weight?: number;
   position: number;
 };
 

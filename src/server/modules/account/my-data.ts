@@ -35,7 +35,16 @@ export function createMyData({ db: requestDb, longDb }: Pick<AccountDeps, "db" |
       const [projectMilestones, updates, written, received, events, devices, inquiries] = await Promise.all([
         projectIds.length > 0
           ? db
-              .select()
+              // What the client sees of their schedule (a milestone's weight is the project team's working figure).
+              .select({
+                id: milestones.id,
+                projectId: milestones.projectId,
+                title: milestones.title,
+                description: milestones.description,
+                dueDate: milestones.dueDate,
+                doneOn: milestones.doneOn,
+                position: milestones.position,
+              })
               .from(milestones)
               .where(inArray(milestones.projectId, projectIds))
               .orderBy(asc(milestones.position), asc(milestones.id))

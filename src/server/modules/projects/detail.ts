@@ -37,23 +37,25 @@ type ContactRow = {
 
 const toContact = (row: ContactRow): ProjectContact => ({ ...row, name: fullName(row) });
 
-export const toMilestone = (row: typeof milestones.$inferSelect): Milestone => ({
+/** A milestone as the viewer sees it: its weight is the project team's (staff and admins), not the client's. */
+export const toMilestone = (row: typeof milestones.$inferSelect, viewer: Viewer): Milestone => ({
   id: row.id,
   title: row.title,
   description: row.description,
   dueDate: row.dueDate,
   doneOn: row.doneOn,
-  weight: row.weight,
+  ...(viewer.role === "user" ? {} : { weight: row.weight }),
   position: row.position,
 });
 
-export async function projectMilestones(db: AppDb, projectId: number): Promise<Milestone[]> {
+/** The schedule in its order: by due date as milestones are added or re-dated, unless the office moved one. */
+export async function projectMilestones(db: AppDb, projectId: number, viewer: Viewer): Promise<Milestone[]> {
   const rows = await db
     .select()
     .from(milestones)
     .where(eq(milestones.projectId, projectId))
     .orderBy(asc(milestones.position), asc(milestones.id));
-  return rows.map(toMilestone);
+  return rows.map((row) => toMilestone(row, viewer));
 }
 
 async function contact(db: AppDb, userId: string | null): Promise<ProjectContact | null> {
@@ -78,7 +80,7 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
       .innerJoin(users, eq(users.id, projectTeam.userId))
       .where(eq(projectTeam.projectId, projectId))
       .orderBy(asc(users.firstName), asc(users.lastName)),
-    projectMilestones(db, projectId),
+    projectMilestones(db, projectId, viewer),
     countOf(db, projectPhotos, projectId),
     countOf(db, projectDocuments, projectId),
     countOf(db, projectUpdates, projectId),

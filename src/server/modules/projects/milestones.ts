@@ -1,14 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../../../shared/access.js";
-import { type Milestone, milestoneCreateSchema, milestoneUpdateSchema } from "../../../shared/projects.js";
+import { type Milestone, milestoneCreateSchema, milestoneMoveSchema, milestoneUpdateSchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { milestones, projects } from "../../db/schema.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
 import { todayInLagos } from "./dates.js";
-import { toMilestone } from "./detail.js";
+import { projectMilestones, toMilestone } from "./detail.js";
 import type { ProjectEvents, ProjectNotice } from "./events.js";
 import { type ProjectGuard, projectNotFound } from "./guard.js";
 import { recomputeProgress, touchProject } from "./progress.js";
+import { byDueDate, placeMilestone } from "./schedule-order.js";
 
 const milestoneNotFound = () => new ApiError(404, "Milestone not found.", "not_found");
 
@@ -55,26 +56,26 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
         viewer,
         projectId,
         async (tx) => {
-          const [last] = await tx
-            .select({ position: sql<number | null>`max(${milestones.position})` })
-            .from(milestones)
-            .where(eq(milestones.projectId, projectId));
+          const { position, ...fields } = input;
           const [row] = await tx
             .insert(milestones)
-            .values({ ...input, projectId, position: input.position ?? (last?.position ?? -1) + 1 })
+            .values({ ...fields, projectId, position: 0 })
             .returning();
-          return row ?? null;
+          if (!row) return null;
+          // By its due date, unless the caller named its place.
+          await placeMilestone(tx, projectId, row.id, position === undefined ? byDueDate(row.dueDate) : () => position);
+          return (await tx.select().from(milestones).where(eq(milestones.id, row.id)))[0] ?? null;
         },
         () => null,
       );
       if (!milestone) throw milestoneNotFound();
-      return { milestone: toMilestone(milestone), progress };
+      return { milestone: toMilestone(milestone, viewer), progress };
     },
 
     /** Edits a milestone; `done: true` marks it done (today unless doneOn is given) and tells the people on the project. */
     async update(viewer: Viewer, projectId: number, milestoneId: number, body: unknown): Promise<MilestoneChange> {
       await guard.edit(viewer, projectId);
-      const { done, doneOn, ...fields } = parseInput(milestoneUpdateSchema, body);
+      const { done, doneOn, position, ...fields } = parseInput(milestoneUpdateSchema, body);
       const [current] = await db
         .select()
         .from(milestones)
@@ -92,12 +93,34 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
             .set({ ...fields, doneOn: nextDoneOn, updatedAt: new Date() })
             .where(eq(milestones.id, milestoneId))
             .returning();
-          return row ?? null;
+          if (!row) return null;
+          // A new due date takes it to its place by date; a position given puts it there.
+          const redated = fields.dueDate !== undefined && fields.dueDate !== current.dueDate;
+          if (position !== undefined) await placeMilestone(tx, projectId, milestoneId, () => position);
+          else if (redated) await placeMilestone(tx, projectId, milestoneId, byDueDate(row.dueDate));
+          return (await tx.select().from(milestones).where(eq(milestones.id, milestoneId)))[0] ?? null;
         },
         (changed) => (becameDone ? { kind: "milestone_done", title: `Milestone done on ${title}: ${changed.title}` } : null),
       );
       if (!milestone) throw milestoneNotFound();
-      return { milestone: toMilestone(milestone), progress };
+      return { milestone: toMilestone(milestone, viewer), progress };
+    },
+
+    /** Moves a milestone one place up or down the schedule (the office's order where it is not by due date). */
+    async move(viewer: Viewer, projectId: number, milestoneId: number, body: unknown): Promise<{ milestones: Milestone[] }> {
+      await guard.edit(viewer, projectId);
+      const { direction } = parseInput(milestoneMoveSchema, body);
+      const [current] = await db
+        .select({ id: milestones.id })
+        .from(milestones)
+        .where(and(eq(milestones.id, milestoneId), eq(milestones.projectId, projectId)));
+      if (!current) throw milestoneNotFound();
+      await db.transaction(async (tx) => {
+        await placeMilestone(tx, projectId, milestoneId, (_others, index) => (direction === "up" ? index - 1 : index + 1));
+        await touchProject(tx, projectId);
+      });
+      await events.changed(projectId, viewer.id, []);
+      return { milestones: await projectMilestones(db, projectId, viewer) };
     },
 
     async remove(viewer: Viewer, projectId: number, milestoneId: number): Promise<{ progress: number }> {

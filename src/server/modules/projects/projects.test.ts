@@ -291,6 +291,53 @@ describe("milestones", () => {
     expect((await call(`/projects/${projectId}/milestones/999999`, { done: true }, admin.auth, "PUT")).status).toBe(404);
   });
 
+  it("are listed by due date as they are added or re-dated (no date last), the office moves one where it wants another order, and the client never sees their weights", async () => {
+    const client = await people.client("schedule@example.com");
+    const projectId = await createProject(admin, { clientId: client.id, progressMode: "milestones" });
+    const add = async (title: string, dueDate?: string) =>
+      (await call(`/projects/${projectId}/milestones`, { title, dueDate, weight: 2 }, admin.auth)).body.data.milestone.id as number;
+    const roof = await add("Roof", "2026-09-30");
+    const snagging = await add("Snagging");
+    const foundations = await add("Foundations", "2026-03-31");
+    const walls = await add("Walls", "2026-06-30");
+    const titles = async (who = admin) =>
+      (await call(`/projects/${projectId}`, undefined, who.auth)).body.data.milestones.map(
+        (milestone: { title: string }) => milestone.title,
+      );
+    expect(await titles()).toEqual(["Foundations", "Walls", "Roof", "Snagging"]);
+
+    // Re-dated, a milestone goes to its place by date.
+    await call(`/projects/${projectId}/milestones/${roof}`, { dueDate: "2026-01-15" }, admin.auth, "PUT");
+    expect(await titles()).toEqual(["Roof", "Foundations", "Walls", "Snagging"]);
+
+    // Moved by hand; the ends stay where they are.
+    const moved = await call(`/projects/${projectId}/milestones/${walls}/move`, { direction: "up" }, admin.auth);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.milestones.map((milestone: { title: string }) => milestone.title)).toEqual([
+      "Roof",
+      "Walls",
+      "Foundations",
+      "Snagging",
+    ]);
+    await call(`/projects/${projectId}/milestones/${snagging}/move`, { direction: "down" }, admin.auth);
+    await call(`/projects/${projectId}/milestones/${roof}/move`, { direction: "down" }, admin.auth);
+    expect(await titles()).toEqual(["Walls", "Roof", "Foundations", "Snagging"]);
+    expect(await titles(client)).toEqual(["Walls", "Roof", "Foundations", "Snagging"]);
+
+    // A wrong direction, another project's milestone, or a client asking: refused, nothing moved.
+    expect((await call(`/projects/${projectId}/milestones/${roof}/move`, { direction: "sideways" }, admin.auth)).status).toBe(400);
+    const otherProject = await createProject(admin);
+    expect((await call(`/projects/${otherProject}/milestones/${roof}/move`, { direction: "up" }, admin.auth)).status).toBe(404);
+    expect((await call(`/projects/${projectId}/milestones/${foundations}/move`, { direction: "up" }, client.auth)).status).toBe(403);
+    expect(await titles()).toEqual(["Walls", "Roof", "Foundations", "Snagging"]);
+
+    // The weights are the project team's working figures: the office sees them, the client does not.
+    const asOffice = (await call(`/projects/${projectId}`, undefined, admin.auth)).body.data.milestones;
+    expect(asOffice.every((milestone: { weight?: number }) => milestone.weight === 2)).toBe(true);
+    const asClient = (await call(`/projects/${projectId}`, undefined, client.auth)).body.data.milestones;
+    expect(asClient.some((milestone: object) => "weight" in milestone)).toBe(false);
+  });
+
   it("completing a project sets its actual completion date", async () => {
     const projectId = await createProject(admin);
     const completed = await call(`/projects/${projectId}`, { status: "completed" }, admin.auth, "PUT");

@@ -50,6 +50,9 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   app.put("/projects/:id/milestones/:milestoneId", async (request) =>
     ok(await milestones.update(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
   );
+  app.post("/projects/:id/milestones/:milestoneId/move", async (request) =>
+    ok(await milestones.move(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
+  );
   app.delete("/projects/:id/milestones/:milestoneId", async (request) =>
     ok(await milestones.remove(viewer(request), projectIdOf(request), milestoneIdOf(request))),
   );

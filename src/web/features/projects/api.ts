@@ -56,6 +56,8 @@ export const projectsApi = {
     apiRequest<{ milestone: Milestone; progress: number }>("POST", `${projectPath(projectId)}/milestones`, input),
   updateMilestone: (projectId: number, milestoneId: number, changes: MilestoneUpdateInput) =>
     apiRequest<{ milestone: Milestone; progress: number }>("PUT", `${projectPath(projectId)}/milestones/${milestoneId}`, changes),
+  moveMilestone: (projectId: number, milestoneId: number, direction: "up" | "down") =>
+    apiRequest<{ milestones: Milestone[] }>("POST", `${projectPath(projectId)}/milestones/${milestoneId}/move`, { direction }),
   removeMilestone: (projectId: number, milestoneId: number) =>
     apiRequest<{ progress: number }>("DELETE", `${projectPath(projectId)}/milestones/${milestoneId}`),
 

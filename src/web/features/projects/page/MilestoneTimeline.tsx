@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, CircleCheck, CircleDashed } from "lucide-react";
+import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleDashed } from "lucide-react";
 import { useState } from "react";
 import { todayInLagos } from "../../../../shared/calendar";
 import type { Milestone, ProjectDetail } from "../../../../shared/projects";
@@ -22,7 +22,19 @@ const stateStyles: Record<MilestoneState, { Icon: typeof CircleCheck; tone: stri
   upcoming: { Icon: CircleDashed, tone: "text-brand-700 dark:text-neutral-light" },
 };
 
-function MilestoneItem({ project, milestone, today }: { project: ProjectDetail; milestone: Milestone; today: string }) {
+type Place = { first: boolean; last: boolean };
+
+function MilestoneItem({
+  project,
+  milestone,
+  today,
+  place,
+}: {
+  project: ProjectDetail;
+  milestone: Milestone;
+  today: string;
+  place: Place;
+}) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,6 +60,18 @@ function MilestoneItem({ project, milestone, today }: { project: ProjectDetail; 
       setBusy(false);
     }
   };
+  const move = async (direction: "up" | "down") => {
+    setBusy(true);
+    try {
+      await projectsApi.moveMilestone(project.id, milestone.id, direction);
+      await refreshProjects(queryClient);
+      toast.success(`${milestone.title} moved ${direction}.`);
+    } catch (error) {
+      toast.error("The milestone could not be moved.", { description: failureMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
   const remove = async () => {
     await projectsApi.removeMilestone(project.id, milestone.id);
     await refreshProjects(queryClient);
@@ -65,7 +89,7 @@ function MilestoneItem({ project, milestone, today }: { project: ProjectDetail; 
             <span className={mutedTextClass}>
               {milestone.doneOn ? ` · done ${formatDate(milestone.doneOn)}` : ""}
               {milestone.dueDate ? ` · due ${formatDate(milestone.dueDate)}` : " · no due date"}
-              {project.progressMode === "milestones" ? ` · weight ${milestone.weight}` : ""}
+              {project.progressMode === "milestones" && milestone.weight !== undefined ? ` · weight ${milestone.weight}` : ""}
             </span>
           </p>
           {milestone.description ? <p className="mt-1 break-words whitespace-pre-line">{milestone.description}</p> : null}
@@ -92,6 +116,23 @@ function MilestoneItem({ project, milestone, today }: { project: ProjectDetail; 
             <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${milestone.title}`}>
               Edit
             </Button>
+            {/* The schedule is by due date; the office moves a milestone where it wants another order. */}
+            <Button
+              variant="secondary"
+              disabled={busy || place.first}
+              onClick={() => void move("up")}
+              aria-label={`Move ${milestone.title} up`}
+            >
+              <ArrowUp aria-hidden className="size-4" />
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy || place.last}
+              onClick={() => void move("down")}
+              aria-label={`Move ${milestone.title} down`}
+            >
+              <ArrowDown aria-hidden className="size-4" />
+            </Button>
             <ConfirmButton label="Delete" accessibleName={`Delete ${milestone.title}`} title="Delete this milestone?" onConfirm={remove}>
               <p>
                 {milestone.title} leaves the schedule{project.progressMode === "milestones" ? " and the progress is worked out again" : ""}.
@@ -104,7 +145,10 @@ function MilestoneItem({ project, milestone, today }: { project: ProjectDetail; 
   );
 }
 
-/** The Schedule section: milestones in order, done, overdue or upcoming; editors add, change, tick off and delete them. */
+/**
+ * The Schedule section: milestones by due date (or the office's order), done, overdue or upcoming; editors add,
+ * change, tick off, move and delete them.
+ */
 export function MilestoneTimeline({ project }: { project: ProjectDetail }) {
   const queryClient = useQueryClient();
   const today = todayInLagos();
@@ -133,8 +177,14 @@ export function MilestoneTimeline({ project }: { project: ProjectDetail }) {
           </EmptyMessage>
         ) : (
           <ol aria-label="Milestones" className="border-l-2 border-neutral-light pl-4 dark:border-brand-700">
-            {project.milestones.map((milestone) => (
-              <MilestoneItem key={milestone.id} project={project} milestone={milestone} today={today} />
+            {project.milestones.map((milestone, index) => (
+              <MilestoneItem
+                key={milestone.id}
+                project={project}
+                milestone={milestone}
+                today={today}
+                place={{ first: index === 0, last: index === project.milestones.length - 1 }}
+              />
             ))}
           </ol>
         )}
