@@ -44,11 +44,13 @@ test("an admin reads the access log by address, acknowledges the alert a burst o
   page,
   baseURL,
 }) => {
-  // The attacker: its own made-up address (one trusted proxy hop), ten failed sign-ins (five refused by the lockout).
+  // The attacker: its own made-up address (one trusted proxy hop), ten failed sign-ins, each against another account.
   const address = attackerAddress();
   const attacker = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": address } });
   for (let attempt = 1; attempt <= 10; attempt++) {
-    await attacker.post("/api/auth/verify-credentials", { data: { email: `victim.${address}@example.com`, password: "guess-123456" } });
+    await attacker.post("/api/auth/verify-credentials", {
+      data: { email: `victim${attempt}.${address}@example.com`, password: "guess-123456" },
+    });
   }
 
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
