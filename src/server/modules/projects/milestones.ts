@@ -9,7 +9,7 @@ import { projectMilestones, toMilestone } from "./detail.js";
 import type { ProjectEvents, ProjectNotice } from "./events.js";
 import { type ProjectGuard, projectNotFound } from "./guard.js";
 import { recomputeProgress, touchProject } from "./progress.js";
-import { byDueDate, placeMilestone } from "./schedule-order.js";
+import { byDueDate, lockSchedule, placeMilestone } from "./schedule-order.js";
 
 const milestoneNotFound = () => new ApiError(404, "Milestone not found.", "not_found");
 
@@ -57,6 +57,7 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
         projectId,
         async (tx) => {
           const { position, ...fields } = input;
+          await lockSchedule(tx, projectId);
           const [row] = await tx
             .insert(milestones)
             .values({ ...fields, projectId, position: 0 })
@@ -88,6 +89,7 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
         viewer,
         projectId,
         async (tx) => {
+          await lockSchedule(tx, projectId);
           const [row] = await tx
             .update(milestones)
             .set({ ...fields, doneOn: nextDoneOn, updatedAt: new Date() })
@@ -116,6 +118,7 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
         .where(and(eq(milestones.id, milestoneId), eq(milestones.projectId, projectId)));
       if (!current) throw milestoneNotFound();
       await db.transaction(async (tx) => {
+        await lockSchedule(tx, projectId);
         await placeMilestone(tx, projectId, milestoneId, (_others, index) => (direction === "up" ? index - 1 : index + 1));
         await touchProject(tx, projectId);
       });

@@ -13,8 +13,18 @@ export const byDueDate =
   };
 
 /**
+ * Locks the project's row for a change of its schedule, before anything else of the transaction: two changes of one
+ * schedule then take turns. (A milestone written first would hold a key-share lock on the project's row through its
+ * foreign key; two of those, each then asking for the row, wait for each other.) No-key: the milestone's foreign key
+ * check and the progress written to the row afterwards do not conflict with it.
+ */
+export async function lockSchedule(tx: AppDb, projectId: number) {
+  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("no key update");
+}
+
+/**
  * Puts a milestone at the place `place` picks among the project's others (in their order) and numbers the schedule
- * 0, 1, 2… again. The project's row is locked meanwhile, so that two changes of one schedule take turns.
+ * 0, 1, 2… again. The caller holds the schedule's lock (lockSchedule).
  */
 export async function placeMilestone(
   tx: AppDb,
@@ -22,7 +32,6 @@ export async function placeMilestone(
   milestoneId: number,
   place: (others: MilestoneRow[], currentIndex: number) => number,
 ) {
-  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
   const schedule = await tx
     .select()
     .from(milestones)
