@@ -21,6 +21,23 @@ test("register, confirm with the emailed code, sign in and land on the dashboard
   await expect(page).toHaveURL("/login");
 });
 
+test("an address already registered is said once, under its field, and the message goes as the address is changed", async ({ page }) => {
+  const email = uniqueEmail("kemi");
+  await register(page, email);
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByLabel("First name").fill("Kemi");
+  await page.getByLabel("Last name").fill("Lawal");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const taken = page.getByText("An account with this email already exists. Please try logging in instead.");
+  await expect(taken).toHaveCount(1);
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("kemi"));
+  await expect(taken).toHaveCount(0);
+});
+
 test("a guarded page sends a visitor to sign in, then back where they were going", async ({ page }) => {
   const email = uniqueEmail("guard");
   await register(page, email);

@@ -76,8 +76,16 @@ export async function api<T>(request: APIRequestContext, path: string, body: unk
  * admin, ready to sign in with PASSWORD. Returns its email.
  */
 export async function approvedStaff(request: APIRequestContext, department: string, firstName = "Ngozi"): Promise<string> {
+  const { email, userId } = await pendingStaff(request, department, firstName);
+  const admin = await api<{ accessToken: string }>(request, "/auth/login", { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  await api(request, `/admin/users/${userId}/approve`, {}, admin.accessToken);
+  return email;
+}
+
+/** A staff account of this department, registered and confirmed from its email, waiting for an admin's approval. */
+export async function pendingStaff(request: APIRequestContext, department: string, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  const registered = await api<{ userId: string }>(request, "/auth/register", {
+  const { userId } = await api<{ userId: string }>(request, "/auth/register", {
     firstName,
     lastName: "Eze",
     email,
@@ -87,7 +95,5 @@ export async function approvedStaff(request: APIRequestContext, department: stri
     confirmPassword: PASSWORD,
   });
   await api(request, "/auth/verify-otp", { email, code: await codeFromLatestMail(email, "verification code") });
-  const admin = await api<{ accessToken: string }>(request, "/auth/login", { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-  await api(request, `/admin/users/${registered.userId}/approve`, {}, admin.accessToken);
-  return email;
+  return { email, userId };
 }

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { api, PASSWORD, signIn } from "./accounts";
+import { api, PASSWORD, pendingStaff, signIn } from "./accounts";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, recordConsoleErrors, test } from "./fixtures";
 import { type Account, confirmedClient, staffAccount } from "./projects-kit";
 import { E2E_ADMIN } from "./site-under-test";
@@ -199,6 +199,22 @@ test("closing registration in the settings makes /register show the product's me
   await visitor.page.goto("/register");
   await expect(visitor.page.getByRole("button", { name: "Create account" })).toBeVisible();
   await visitor.close();
+});
+
+test("approving an account on /admin updates its figures at once, and counts say one in the singular", async ({ page, request }) => {
+  const firstName = `Tunde${Date.now() % 100_000}`;
+  await pendingStaff(request, "Projects", firstName);
+  await adminOnAdminScreen(page);
+  const figures = page.getByLabel("The company at a glance");
+  await expect(figures).toContainText("Awaiting approval");
+  // The figures are asked for again once the approval is done, without a reload.
+  const refetched = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/admin/dashboard");
+  await page.getByRole("button", { name: `Approve ${firstName} Eze` }).click();
+  await expect(page.getByText(`${firstName} Eze can now sign in.`, { exact: true })).toBeVisible();
+  await refetched;
+  // One plural rule: the first admin is "1 admin", never "1 admins".
+  await expect(figures).not.toContainText(/\b1 admins\b/);
+  await expect(figures).toContainText(/\b\d+ admins?\b/);
 });
 
 test("the admin screen shows the health of the installation and the audit log, and leads to the department channels", async ({ page }) => {

@@ -12,11 +12,19 @@ export function failureMessage(error: unknown, serverFailure?: string): string {
   return error.status >= 500 && serverFailure ? serverFailure : error.message;
 }
 
-/** Shows the server's field messages under the form's fields (the values typed stay as they are). */
-export function showFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
-  if (!(error instanceof ApiError)) return;
+/**
+ * Shows the server's field messages under the form's fields (the values typed stay as they are); answers the messages
+ * shown, so that the form does not say one of them a second time.
+ */
+export function showFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const shown: string[] = [];
   for (const [field, message] of Object.entries(error.fields)) {
     const known = fields.find((name) => name === field);
-    if (known) setError(known, { type: "server", message });
+    if (known) {
+      setError(known, { type: "server", message });
+      shown.push(message);
+    }
   }
+  return shown;
 }

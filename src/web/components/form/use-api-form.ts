@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { type DefaultValues, type FieldValues, get, type Mode, type Path, type RegisterOptions, useForm } from "react-hook-form";
 import { showFieldErrors } from "./form-errors";
 import { lazyResolver, prefetchValidation, type SchemaSource } from "./lazy-validation";
@@ -27,6 +28,13 @@ export function useApiForm<Input extends FieldValues, Output>(schema: SchemaSour
     mode: options.mode,
   });
   const { failure, setFailure, attempt } = useAttempt();
+  // What the server said of the form no longer holds once the person changes what they typed.
+  useEffect(() => {
+    const subscription = form.watch((_values, { type }) => {
+      if (type === "change") setFailure(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, setFailure]);
 
   const submit = (send: (values: Output) => Promise<unknown>) =>
     form.handleSubmit(async (values) => {

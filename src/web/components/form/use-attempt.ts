@@ -4,8 +4,8 @@ import { failureMessage } from "./form-errors";
 type AttemptOptions = {
   /** The form's own message for a server failure (docs/product.md#wording 'Failed to ...'), else the server's. */
   serverFailure?: string;
-  /** Also told of the failure (to show the server's field messages under the fields). */
-  onError?: (error: unknown) => void;
+  /** Also told of the failure (to show the server's field messages under the fields): answers the messages it showed. */
+  onError?: (error: unknown) => string[] | undefined;
 };
 
 /**
@@ -23,8 +23,10 @@ export function useAttempt() {
       await work();
       return true;
     } catch (error) {
-      onError?.(error);
-      setFailure(failureMessage(error, serverFailure));
+      const shownUnderFields = onError?.(error) ?? [];
+      const message = failureMessage(error, serverFailure);
+      // One message per field: one already under its field is not said again for the whole form.
+      setFailure(shownUnderFields.includes(message) ? null : message);
       return false;
     } finally {
       setPending(false);

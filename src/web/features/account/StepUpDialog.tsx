@@ -31,12 +31,15 @@ function PasswordProof({ actionLabel, onProof, onDone }: FormProps) {
     setFields({});
     const proof = withCode ? { password, code } : { password };
     const done = await proving.attempt(() => onProof(proof), {
-      onError: (error) => setFields(error instanceof ApiError ? error.fields : {}),
+      onError: (error) => {
+        const shown = error instanceof ApiError ? error.fields : {};
+        setFields(shown);
+        return [shown.password, shown.code].filter((message) => message !== undefined);
+      },
     });
     if (done) onDone();
   };
 
-  const fieldFailure = fields.password ?? fields.code;
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
       {user ? <AccountUsername email={user.email} /> : null}
@@ -58,7 +61,7 @@ function PasswordProof({ actionLabel, onProof, onDone }: FormProps) {
           error={fields.code}
         />
       ) : null}
-      <InlineAlert message={fieldFailure ? null : proving.failure} />
+      <InlineAlert message={proving.failure} />
       <SubmitButton pending={proving.pending} label={actionLabel} pendingLabel="Checking..." />
     </form>
   );

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { countOf } from "../../../shared/plural";
 import { StatCard, StatGrid } from "../../components/ui/StatCard";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { adminDashboardQuery } from "./api";
@@ -16,15 +17,19 @@ export function DashboardFigures() {
       <StatCard
         label="Accounts"
         value={sum(accounts.byRole)}
-        hint={`${accounts.byRole.admin ?? 0} admins, ${accounts.byRole.staff ?? 0} staff, ${accounts.byRole.user ?? 0} clients`}
+        hint={`${countOf(accounts.byRole.admin ?? 0, "admin")}, ${countOf(accounts.byRole.staff ?? 0, "staff", "staff")}, ${countOf(accounts.byRole.user ?? 0, "client")}`}
       />
       <StatCard
         label="Awaiting approval"
         value={accounts.byStatus.pending}
-        hint={`${accounts.byStatus.blocked} blocked · ${accounts.signUpsLast7Days} sign-ups in 7 days`}
+        hint={`${accounts.byStatus.blocked} blocked · ${countOf(accounts.signUpsLast7Days, "sign-up")} in 7 days`}
       />
-      <StatCard label="Signed in now" value={activeSessions} hint={`${sum(projectsByStatus)} projects · ${openInquiries} open inquiries`} />
-      <StatCard label="Failed sign-ins, 24 h" value={last24Hours.signInFailures} hint={`${last24Hours.lockouts} lockouts`} />
+      <StatCard
+        label="Signed in now"
+        value={activeSessions}
+        hint={`${countOf(sum(projectsByStatus), "project")} · ${countOf(openInquiries, "open inquiry", "open inquiries")}`}
+      />
+      <StatCard label="Failed sign-ins, 24 h" value={last24Hours.signInFailures} hint={countOf(last24Hours.lockouts, "lockout")} />
     </StatGrid>
   );
 }

@@ -4,7 +4,7 @@ import { ApproveButton } from "../../components/ui/ApproveButton";
 import { Avatar } from "../../components/ui/Avatar";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { adminUsersKey, adminUsersQuery, approveAccount } from "./api";
+import { accountFiguresKeys, adminUsersQuery, approveAccount } from "./api";
 
 function PendingAccount({ account }: { account: AdminUserRow }) {
   const name = `${account.firstName} ${account.lastName}`;
@@ -21,7 +21,7 @@ function PendingAccount({ account }: { account: AdminUserRow }) {
           </p>
         </div>
       </div>
-      <ApproveButton name={name} approve={() => approveAccount(account.id)} refresh={[adminUsersKey]} />
+      <ApproveButton name={name} approve={() => approveAccount(account.id)} refresh={accountFiguresKeys} />
     </li>
   );
 }

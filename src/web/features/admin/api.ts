@@ -27,7 +27,10 @@ export const accountChanges = {
   remove: (userId: string) => apiRequest<AccountChange>("DELETE", userPath(userId)),
 };
 
-export const adminDashboardQuery = () => privateQuery<AdminDashboard>(["/admin/dashboard"]);
+export const adminDashboardKey = ["/admin/dashboard"] as const;
+export const adminDashboardQuery = () => privateQuery<AdminDashboard>([...adminDashboardKey]);
+/** What counts or lists accounts: refreshed after any change of one (approved, blocked, deleted, another role). */
+export const accountFiguresKeys = [adminUsersKey, adminDashboardKey];
 export const adminHealthQuery = () => privateQuery<AdminHealth>(["/admin/health"]);
 export const adminSettingsQuery = () => privateQuery<SiteSettings>(["/admin/settings"]);
 export const saveSettings = (settings: SiteSettings) => apiRequest<SiteSettings>("PUT", "/admin/settings", settings);

@@ -1,2 +1,2 @@
 // The admin feature's public entry: what other features may use (the HR screen approves staff accounts too).
-export { adminUsersKey, approveAccount } from "./api";
+export { accountFiguresKeys, approveAccount } from "./api";

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUsersPage } from "../../../shared/admin-users";
 import { failureMessage } from "../../components/form/form-errors";
 import { toast } from "../../lib/toast";
-import { type AccountChange, adminUsersKey } from "./api";
+import { type AccountChange, accountFiguresKeys, adminUsersKey } from "./api";
 
 /**
  * One change of an account from the accounts table: on success a toast, the account's row patched at once with
@@ -18,11 +18,7 @@ export function useAccountChange<Input>(change: (input: Input) => Promise<Accoun
       queryClient.setQueriesData<AdminUsersPage>({ queryKey: adminUsersKey }, (page) =>
         page ? { ...page, items: page.items.map((row) => (row.id === changed.id ? { ...row, ...changed } : row)) } : page,
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminUsersKey }),
-        queryClient.invalidateQueries({ queryKey: ["/admin/audit-log"] }),
-        queryClient.invalidateQueries({ queryKey: ["/admin/dashboard"] }),
-      ]);
+      await Promise.all([...accountFiguresKeys, ["/admin/audit-log"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => toast.error(failureMessage(error)),
   });

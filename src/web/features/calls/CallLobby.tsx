@@ -3,6 +3,7 @@ import { Phone, Video } from "lucide-react";
 import { useState } from "react";
 import type { CallMedia } from "../../../shared/calls";
 import { type DepartmentName, departmentNames } from "../../../shared/departments";
+import { countOf } from "../../../shared/plural";
 import { mutedTextClass, SelectField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
@@ -58,7 +59,7 @@ export function CallLobby({ userId, isAdmin, ownDepartment }: Props) {
       </div>
       <p className={mutedTextClass}>
         {chosen.length > 0
-          ? `Calls ring the ${chosen.length} chosen ${chosen.length === 1 ? "member" : "members"}.`
+          ? `Calls ring the ${countOf(chosen.length, "chosen member")}.`
           : "Calls ring every member of the department who is online; choose members to call only them."}
       </p>
       {members.isPending ? <LoadingMessage>Loading the department…</LoadingMessage> : null}
@@ -71,7 +72,7 @@ export function CallLobby({ userId, isAdmin, ownDepartment }: Props) {
               className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-neutral-light p-3 dark:border-brand-700"
             >
               <p>
-                A {call.media} call is going on ({call.participantCount} {call.participantCount === 1 ? "person" : "people"}).
+                A {call.media} call is going on ({countOf(call.participantCount, "person", "people")}).
               </p>
               <Button variant="secondary" disabled={busy} onClick={() => void joinCall(userId, call.callId, call.media)}>
                 Join call

@@ -1,3 +1,4 @@
+import { countOf } from "../../../shared/plural";
 import { Button } from "../../components/ui/Button";
 import { leaveCall, startScreenShare, stopScreenShare, toggleCamera, toggleMicrophone } from "./call-session";
 import { useCallState } from "./call-state";
@@ -16,7 +17,7 @@ export function CallStage({ self }: { self: { name: string; department: string }
           ? "Reconnecting…"
           : call.participants.length === 0
             ? "Calling… waiting for someone to answer."
-            : `In a ${call.media} call with ${call.participants.length} ${call.participants.length === 1 ? "person" : "people"}.`}
+            : `In a ${call.media} call with ${countOf(call.participants.length, "person", "people")}.`}
       </p>
       <div className={`grid grid-cols-1 gap-3 ${columns}`}>
         <ParticipantTile

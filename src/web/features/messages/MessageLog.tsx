@@ -1,6 +1,7 @@
 import { ArrowDown } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ChatAttachment, ChatMessage } from "../../../shared/conversations";
+import { countOf } from "../../../shared/plural";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
 import { dayLabel, groupByDay } from "./days";
@@ -136,7 +137,7 @@ export function MessageLog({ label, messages, viewerId, viewerIsAdmin, onRemove,
           className="absolute bottom-3 left-1/2 flex min-h-10 -translate-x-1/2 items-center gap-2 rounded-full bg-accent-700 px-4 font-semibold text-white shadow-lg hover:bg-brand-900 dark:bg-accent-500 dark:text-brand-900"
         >
           <ArrowDown aria-hidden className="size-4" />
-          {unseen === 1 ? "1 new message" : `${unseen} new messages`}
+          {countOf(unseen, "new message")}
         </button>
       ) : null}
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />

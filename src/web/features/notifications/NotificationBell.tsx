@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { Link } from "react-router";
+import { countOf } from "../../../shared/plural";
 import { RelativeTime } from "../../components/ui/RelativeTime";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { usePopover } from "../../lib/use-popover";
@@ -18,7 +19,7 @@ export function NotificationBell() {
   const unread = notifications.data?.unread ?? 0;
   const openAlerts = notifications.data?.openSecurityAlerts ?? 0;
   const count = unread + openAlerts;
-  const alertsLabel = `${openAlerts} open security ${openAlerts === 1 ? "alert" : "alerts"}`;
+  const alertsLabel = countOf(openAlerts, "open security alert");
 
   return (
     <div ref={panel.container} className="relative">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { OfficeOverview } from "../../../shared/office";
+import { countOf } from "../../../shared/plural";
 import { linkClass } from "../../components/form/form-fields";
 import { StatCard, StatGrid } from "../../components/ui/StatCard";
 
@@ -14,7 +15,7 @@ export function OfficeFigures({ overview, canApprove }: { overview: OfficeOvervi
       <StatCard
         label="Accounts"
         value={count.format(accounts)}
-        hint={`${count.format(usersByRole.admin)} administrators · ${count.format(usersByRole.staff)} staff · ${count.format(usersByRole.user)} clients`}
+        hint={`${countOf(usersByRole.admin, "administrator")} · ${countOf(usersByRole.staff, "staff", "staff")} · ${countOf(usersByRole.user, "client")}`}
       />
       <StatCard label="Blocked accounts" value={count.format(overview.blocked)} />
       <StatCard

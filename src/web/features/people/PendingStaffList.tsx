@@ -3,7 +3,7 @@ import { mutedTextClass } from "../../components/form/form-fields";
 import { ApproveButton } from "../../components/ui/ApproveButton";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { adminUsersKey, approveAccount } from "../admin";
+import { accountFiguresKeys, approveAccount } from "../admin";
 import { peopleQuery } from "./api";
 
 /** Staff who registered and wait to be let in; admins approve them here, HR sees who is coming. */
@@ -35,7 +35,11 @@ export function PendingStaffList({ pending, canApprove }: { pending: PendingStaf
                 </p>
               </div>
               {canApprove ? (
-                <ApproveButton name={name} approve={() => approveAccount(account.id)} refresh={[adminUsersKey, peopleQuery.queryKey]} />
+                <ApproveButton
+                  name={name}
+                  approve={() => approveAccount(account.id)}
+                  refresh={[...accountFiguresKeys, peopleQuery.queryKey]}
+                />
               ) : null}
             </li>
           );

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { countOf } from "../../../shared/plural";
 import type { SecurityAlert } from "../../../shared/security";
 import { FormAlert, mutedTextClass } from "../../components/form/form-fields";
 import { useAttempt } from "../../components/form/use-attempt";
@@ -44,8 +45,8 @@ function Alert({ alert }: { alert: SecurityAlert }) {
         <p className="font-semibold">{alert.title}</p>
       </div>
       <p className={`break-all text-sm ${mutedTextClass}`}>
-        {alert.subject} · {alert.evidence.length} {alert.evidence.length === 1 ? "event" : "events"} · first{" "}
-        {formatDateTime(alert.createdAt)}, latest {formatDateTime(alert.lastSeenAt)}
+        {alert.subject} · {countOf(alert.evidence.length, "event")} · first {formatDateTime(alert.createdAt)}, latest{" "}
+        {formatDateTime(alert.lastSeenAt)}
         {alert.acknowledgedAt ? ` · acknowledged ${formatDateTime(alert.acknowledgedAt)}` : ""}
       </p>
       <div className="flex flex-wrap gap-2">

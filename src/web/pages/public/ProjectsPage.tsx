@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import type { PortfolioProject, Service } from "../../../shared/content";
 import type { Page } from "../../../shared/paging";
+import { countOf } from "../../../shared/plural";
 import { CategoryFilter } from "../../features/site/CategoryFilter";
 import { EmptyListing } from "../../features/site/EmptyListing";
 import { metaDescription } from "../../features/site/meta-description";
@@ -66,7 +67,7 @@ export default function ProjectsPage() {
         ) : (
           <>
             <p className="mt-8 text-brand-700 dark:text-neutral-light">
-              {portfolio.total} {portfolio.total === 1 ? "project" : "projects"}
+              {countOf(portfolio.total, "project")}
               {portfolio.pageCount > 1 ? ` · page ${portfolio.page} of ${portfolio.pageCount}` : null}
             </p>
             <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

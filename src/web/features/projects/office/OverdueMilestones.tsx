@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { countOf } from "../../../../shared/plural";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { formatDate } from "../../../lib/format";
@@ -19,9 +20,7 @@ export function OverdueMilestones() {
         <li key={milestone.id} className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0">
           <p className="font-medium break-words">{milestone.title}</p>
           <p className="text-sm">
-            <span className="font-semibold text-red-700 dark:text-red-300">
-              {milestone.daysOverdue === 1 ? "1 day" : `${milestone.daysOverdue} days`} overdue
-            </span>
+            <span className="font-semibold text-red-700 dark:text-red-300">{countOf(milestone.daysOverdue, "day")} overdue</span>
             <span className={mutedTextClass}> · due {formatDate(milestone.dueDate)} · </span>
             <Link to={`${projectPagePath(milestone.projectId)}?section=schedule`} className="underline underline-offset-2">
               {milestone.projectTitle} ({milestone.projectReference})

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleDashed } from "lucide-react";
 import { useState } from "react";
 import { todayInLagos } from "../../../../shared/calendar";
+import { countOf } from "../../../../shared/plural";
 import type { Milestone, ProjectDetail } from "../../../../shared/projects";
 import { failureMessage } from "../../../components/form/form-errors";
 import { mutedTextClass } from "../../../components/form/form-fields";
@@ -167,7 +168,7 @@ export function MilestoneTimeline({ project }: { project: ProjectDetail }) {
         title="Schedule"
         description={
           project.milestones.length > 0
-            ? `${done} of ${project.milestones.length} milestones done.${project.progressMode === "milestones" ? ` Progress follows them: ${project.progress}%.` : ""}`
+            ? `${done} of ${countOf(project.milestones.length, "milestone")} done.${project.progressMode === "milestones" ? ` Progress follows them: ${project.progress}%.` : ""}`
             : undefined
         }
       >

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { countOf } from "../../../../shared/plural";
 import { projectMessages } from "../../../../shared/projects";
 import { FormAlert } from "../../../components/form/form-fields";
 import { useAttempt } from "../../../components/form/use-attempt";
@@ -21,7 +22,7 @@ export function PhotoUploadForm({ projectId }: { projectId: number }) {
       const { photos } = await projectsApi.addPhotos(projectId, picked.photos);
       await refreshProjects(queryClient);
       picked.clear();
-      toast.success(photos.length === 1 ? "Photo uploaded." : `${photos.length} photos uploaded.`);
+      toast.success(photos.length === 1 ? "Photo uploaded." : `${countOf(photos.length, "photo")} uploaded.`);
     });
   };
 
@@ -30,7 +31,7 @@ export function PhotoUploadForm({ projectId }: { projectId: number }) {
       <PhotoPicker picked={picked} disabled={uploading} label="Choose photos" />
       <FormAlert message={failure} />
       <Button className="w-fit" disabled={uploading} onClick={() => void upload()}>
-        {uploading ? "Uploading..." : picked.photos.length > 1 ? `Upload ${picked.photos.length} photos` : "Upload photo"}
+        {uploading ? "Uploading..." : picked.photos.length > 1 ? `Upload ${countOf(picked.photos.length, "photo")}` : "Upload photo"}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InquiryStats } from "../../../../shared/inquiries";
+import { countOf } from "../../../../shared/plural";
 import type { ProjectStats } from "../../../../shared/projects";
 import { PageHeader, PortalPage } from "../../../components/ui/PageHeader";
 import { SectionCard } from "../../../components/ui/SectionCard";
@@ -13,7 +14,7 @@ import { projectStatsQuery } from "../../../lib/queries/projects";
 function KeyFigures({ projects, inquiries }: { projects: ProjectStats; inquiries: InquiryStats }) {
   return (
     <StatGrid label="Key figures">
-      <StatCard label="Active projects" value={projects.active} hint={`${projects.total} projects in all`} />
+      <StatCard label="Active projects" value={projects.active} hint={`${countOf(projects.total, "project")} in all`} />
       <StatCard
         label="Completion rate"
         value={projects.completionRate === null ? "–" : formatPercent(projects.completionRate)}
@@ -27,7 +28,7 @@ function KeyFigures({ projects, inquiries }: { projects: ProjectStats; inquiries
       <StatCard
         label="Inquiries converted"
         value={inquiries.converted}
-        hint={`${formatPercent(inquiries.conversionRate)} of ${inquiries.total} inquiries became projects`}
+        hint={`${formatPercent(inquiries.conversionRate)} of ${countOf(inquiries.total, "inquiry", "inquiries")} became projects`}
       />
     </StatGrid>
   );
