@@ -11,13 +11,15 @@ const codeHtml = (code: string) => `<strong style="font-size:1.4em;letter-spacin
 
 /** The code that confirms a new account's address. */
 export function verificationEmail(user: Recipient, code: string, publicOrigin: string): OutgoingMail {
+  // The link fills in the address: the person only types the code.
+  const link = `${publicOrigin}/verify-email?email=${encodeURIComponent(user.email)}`;
   return {
     to: user.email,
     subject: "Your Crestbuild verification code",
     kind: "verification_code",
     codeExpiresAt: codeExpiry(),
-    text: `Hello ${user.firstName},\n\nYour verification code is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nEnter it at ${publicOrigin}/verify-email to confirm your email address.\n\nIf you did not create a Crestbuild account, ignore this email.`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your verification code is ${codeHtml(code)}. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>Enter it at <a href="${publicOrigin}/verify-email">${publicOrigin}/verify-email</a> to confirm your email address.</p><p>If you did not create a Crestbuild account, ignore this email.</p>`,
+    text: `Hello ${user.firstName},\n\nYour verification code is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nEnter it at ${link} to confirm your email address.\n\nIf you did not create a Crestbuild account, ignore this email.`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your verification code is ${codeHtml(code)}. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>Enter it at <a href="${escapeHtml(link)}">${escapeHtml(link)}</a> to confirm your email address.</p><p>If you did not create a Crestbuild account, ignore this email.</p>`,
   };
 }
 

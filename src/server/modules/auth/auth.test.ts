@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { REFRESH_TOKEN_IN_BODY_HEADER } from "../../../shared/auth.js";
 import { securityEvents, sessions, settings, users } from "../../db/schema.js";
 import { person } from "../../testing/accounts.js";
-import { codeIn } from "../../testing/mail-catcher.js";
+import { codeIn, mailText } from "../../testing/mail-catcher.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testDatabase } from "../../testing/test-app.js";
 
@@ -32,6 +32,8 @@ describe("registration", () => {
     const sent = await mail().latestTo("ada@example.com");
     expect(codeIn(sent)).toMatch(/^\d{6}$/);
     expect(sent.raw).toContain("text/html");
+    // Its link opens the confirmation with the address filled in.
+    expect(mailText(sent)).toContain("https://www.crestbuild.test/verify-email?email=ada%40example.com");
   });
 
   it("gives staff their department and a code of two letters and five digits, pending approval", async () => {
