@@ -21,7 +21,9 @@ test("register, confirm with the emailed code, sign in and land on the dashboard
   await expect(page).toHaveURL("/login");
 });
 
-test("an address already registered is said once, under its field, and the message goes as the address is changed", async ({ page }) => {
+test("an address already registered is said once, with the way to sign in, and the message goes as the address is changed", async ({
+  page,
+}) => {
   const email = uniqueEmail("kemi");
   await register(page, email);
   await page.goto("/register");

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../shared/api";
@@ -78,10 +78,19 @@ export default function RegisterPage() {
       const account = await authApi.register({ ...values, department: values.isStaff ? values.department : undefined });
       navigate(`/verify-email?email=${encodeURIComponent(account.email)}`);
     } catch (error) {
-      showFieldErrors(error, setError, fields);
-      setFailure(registrationFailure(error));
+      const failed = registrationFailure(error);
+      // An address already registered is said once, with the way to sign in instead; other refusals under their fields.
+      if (!failed.offerSignIn) showFieldErrors(error, setError, fields);
+      setFailure(failed);
     }
   });
+  // What the server said no longer holds once the person changes what they typed.
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === "change") setFailure(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   // An admin closed registration (settings in /admin): say so before anyone fills in the form.
   if (registrationClosed) {
