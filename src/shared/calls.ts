@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type CallMedia, callMediaKinds } from "./call-terms.js";
-import { departmentNames } from "./departments.js";
+import { staffDepartmentNames } from "./departments.js";
 
 export * from "./call-terms.js";
 
@@ -38,7 +38,7 @@ export const callClientFrameSchemas = [
     type: z.literal("call.start"),
     media: z.enum(callMediaKinds),
     /** Admins choose any department; staff call their own (the default). */
-    department: z.enum(departmentNames, { error: "Choose one of the departments." }).optional(),
+    department: z.enum(staffDepartmentNames, { error: "Choose one of the departments." }).optional(),
     /** Chosen members of the department; the whole department (who is online) when absent. */
     memberIds: z.array(z.uuid()).min(1).max(50).optional(),
   }),
@@ -97,7 +97,7 @@ export type ActiveDepartmentCall = { callId: string; media: CallMedia; participa
 /** GET /api/calls/members?department= (the viewer's own department by default). */
 export type CallMembers = { department: string; members: CallMember[]; activeCalls: ActiveDepartmentCall[] };
 export const callMembersQuerySchema = z.object({
-  department: z.enum(departmentNames, { error: "Choose one of the departments." }).optional(),
+  department: z.enum(staffDepartmentNames, { error: "Choose one of the departments." }).optional(),
 });
 
 /** One call in the history: who called, who answered, when, how long, missed. */

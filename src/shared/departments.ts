@@ -18,6 +18,9 @@ export const GENERAL_USERS: DepartmentName = "General Users";
 
 export const departmentNames = departments.map((department) => department.name) as [DepartmentName, ...DepartmentName[]];
 
+/** The staff's departments: every one but General Users, which is every client's (no calls, channels or staff in it). */
+export const staffDepartmentNames = departmentNames.filter((name) => name !== GENERAL_USERS) as [DepartmentName, ...DepartmentName[]];
+
 export const roles = ["admin", "staff", "user"] as const;
 export type Role = (typeof roles)[number];
 

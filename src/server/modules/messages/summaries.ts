@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, ne, or, type Placeholder, type SQL, 
 import { alias } from "drizzle-orm/pg-core";
 import { canMessageProject, canUseDepartmentChannel, type Viewer } from "../../../shared/access.js";
 import type { ChatPerson, ConversationKind, ConversationSummary } from "../../../shared/conversations.js";
-import { departmentNames, GENERAL_USERS, type Role } from "../../../shared/departments.js";
+import { type Role, staffDepartmentNames } from "../../../shared/departments.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, type PageRequest } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
@@ -30,7 +30,7 @@ const mayMessageEveryProject = (viewer: Viewer) => canMessageProject(viewer, { c
 
 /** The department channels the viewer belongs to: every staff department for admins, their own for staff. */
 export function channelsOf(viewer: Viewer): string[] {
-  if (viewer.role === "admin") return departmentNames.filter((name) => name !== GENERAL_USERS);
+  if (viewer.role === "admin") return staffDepartmentNames;
   return canUseDepartmentChannel(viewer, viewer.department) ? [viewer.department] : [];
 }
 

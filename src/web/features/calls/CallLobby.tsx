@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Phone, Video } from "lucide-react";
 import { useState } from "react";
 import type { CallMedia } from "../../../shared/calls";
-import { type DepartmentName, departmentNames } from "../../../shared/departments";
+import { type DepartmentName, staffDepartmentNames } from "../../../shared/departments";
 import { countOf } from "../../../shared/plural";
 import { mutedTextClass, SelectField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
@@ -20,7 +20,7 @@ type Props = { userId: string; isAdmin: boolean; ownDepartment: string };
 export function CallLobby({ userId, isAdmin, ownDepartment }: Props) {
   // Admins choose the department; staff call their own (the server's default).
   const [chosenDepartment, setDepartment] = useState<DepartmentName>(
-    departmentNames.find((name) => name === ownDepartment) ?? departmentNames[0],
+    staffDepartmentNames.find((name) => name === ownDepartment) ?? staffDepartmentNames[0],
   );
   const department = isAdmin ? chosenDepartment : undefined;
   const [chosen, setChosen] = useState<string[]>([]);
@@ -42,7 +42,7 @@ export function CallLobby({ userId, isAdmin, ownDepartment }: Props) {
             setChosen([]);
           }}
         >
-          {departmentNames.map((name) => (
+          {staffDepartmentNames.map((name) => (
             <option key={name}>{name}</option>
           ))}
         </SelectField>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { canUseDepartmentChannel } from "../../../shared/access";
 import { type ConversationSummary, conversationPath } from "../../../shared/conversations";
-import { departmentNames, GENERAL_USERS } from "../../../shared/departments";
+import { GENERAL_USERS, staffDepartmentNames } from "../../../shared/departments";
 import type { DirectoryEntry } from "../../../shared/staff-directory";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert, InlineAlert, inputClass, mutedTextClass } from "../../components/form/form-fields";
@@ -32,7 +32,6 @@ function useOpenConversation<Target>(open: (target: Target) => Promise<{ convers
 }
 
 // Accounts and Accounting share one dashboard but have a channel each, as the departments people register in.
-const staffDepartmentNames = departmentNames.filter((name) => name !== GENERAL_USERS);
 
 const nameOf = (person: DirectoryEntry) => `${person.firstName} ${person.lastName}`;
 
