@@ -126,7 +126,8 @@ export function createAdminAccounts(deps: { db: AppDb; hub: RealtimeHub; storage
           action: blocked ? "user.blocked" : "user.unblocked",
           target: targetOf(user),
           before: { active: user.active },
-          after: { active: !blocked, ...(reason ? { reason } : {}) },
+          // A reason is a block's: an unblock records none, whatever came with it.
+          after: { active: !blocked, ...(blocked && reason ? { reason } : {}) },
         });
         return { id: user.id, active: !blocked };
       });

@@ -87,7 +87,7 @@ function BlockButton({ account }: { account: AdminUserRow }) {
   const [reason, setReason] = useState("");
   const blocking = account.active;
   const change = useAccountChange(
-    () => accountChanges.block(account.id, blocking, reason.trim() || undefined),
+    () => accountChanges.block(account.id, blocking, blocking ? reason.trim() || undefined : undefined),
     () => (blocking ? `${name} is blocked and signed out everywhere.` : `${name} can sign in again.`),
   );
   return (
@@ -102,7 +102,14 @@ function BlockButton({ account }: { account: AdminUserRow }) {
         pendingLabel={blocking ? "Blocking..." : "Unblocking..."}
         pending={change.isPending}
         onCancel={() => setOpen(false)}
-        onConfirm={() => change.mutate(undefined, { onSuccess: () => setOpen(false) })}
+        onConfirm={() =>
+          change.mutate(undefined, {
+            onSuccess: () => {
+              setOpen(false);
+              setReason("");
+            },
+          })
+        }
       >
         {blocking ? (
           <div className="flex flex-col gap-3">
