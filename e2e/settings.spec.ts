@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { PASSWORD, signedInClient, signIn, signOut, uniqueEmail } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, test } from "./fixtures";
 import { codeFromLatestMail } from "./mail-server";
 
 test("profile changes and notification preferences survive a reload", async ({ page }) => {
@@ -22,6 +22,9 @@ test("profile changes and notification preferences survive a reload", async ({ p
   const messagesByEmail = notifications.getByRole("group", { name: "A new message arrives" }).getByRole("checkbox", { name: "By email" });
   await expect(siteUpdatesByEmail).toBeChecked();
   await expect(messagesByEmail).not.toBeChecked();
+  // A client is offered what a client is told of, not the staff's assignments, inquiries, calls or announcements.
+  await expect(notifications.getByRole("group", { name: "You are assigned to a project" })).toHaveCount(0);
+  await expect(notifications.getByRole("group", { name: "An administrator sends an announcement" })).toHaveCount(0);
   // The keyboard alone can change them.
   await siteUpdatesByEmail.focus();
   await page.keyboard.press("Space");
@@ -98,13 +101,13 @@ test("delete my account: refused without DELETE, then gone, and its address no l
 
   await section.getByLabel("Type DELETE to confirm").fill("DELETE");
   await section.getByRole("button", { name: "Delete my account" }).click();
+  // It ends on a page that says so and what happens next, signed out.
+  await expect(page).toHaveURL("/account-deleted");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account has been deleted");
+  await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL("/");
-  await expect(
-    page.getByText(
-      "Your account has been deleted and you have been signed out. Projects where you were the client stay in the company's records without your account.",
-      { exact: true },
-    ),
-  ).toBeVisible();
   // Signed out on the home page too: the header offers to sign in again.
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   // The browser has forgotten the session: the portal asks to sign in.

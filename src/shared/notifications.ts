@@ -14,6 +14,19 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
+/** What only the staff are told of (assignments, clients' requests, inquiries, calls, announcements). */
+const staffOnlyKinds: readonly NotificationKind[] = [
+  "project_assigned",
+  "project_requested",
+  "inquiry_assigned",
+  "call_missed",
+  "announcement",
+];
+
+/** The kinds a person can be told about, for their settings: a client is never sent the staff's. */
+export const notificationKindsFor = (role: string): readonly NotificationKind[] =>
+  role === "user" ? notificationKinds.filter((kind) => !staffOnlyKinds.includes(kind)) : notificationKinds;
+
 export const notificationKindLabels: Record<NotificationKind, string> = {
   project_status: "A project's status changes",
   project_progress: "A project's progress changes",

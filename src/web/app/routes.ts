@@ -296,6 +296,12 @@ export const portalRoutes: PortalRoute[] = [
     ...webModule("pages/auth/TwoStepSetupPage", () => import("../pages/auth/TwoStepSetupPage")),
   },
   {
+    path: "/account-deleted",
+    title: "Account deleted",
+    layout: "auth",
+    ...webModule("pages/auth/AccountDeletedPage", () => import("../pages/auth/AccountDeletedPage")),
+  },
+  {
     path: "/security/not-me",
     title: "This wasn't me",
     layout: "auth",

@@ -13,6 +13,7 @@ export const PRIVATE_PATHS = [
   "/login",
   "/register",
   "/forgot-password",
+  "/account-deleted",
 ];
 
 const escapeXml = (text: string) =>

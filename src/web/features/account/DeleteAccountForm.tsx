@@ -8,7 +8,6 @@ import { AccountUsername, CodeField, FormAlert, mutedTextClass, PasswordField, T
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
 import { useAuth } from "../../lib/session/AuthProvider";
-import { toast } from "../../lib/toast";
 import { accountApi } from "./api";
 
 /** The typed word is checked like the server does; the authenticator code is asked for when two-step sign-in is on. */
@@ -50,8 +49,7 @@ export function DeleteAccountForm({ user }: { user: SessionUser }) {
   const onSubmit = submit(async ({ password, confirmation, code }) => {
     await accountApi.deleteAccount({ password, confirmation, code: user.mfaEnabled ? code.trim() : undefined });
     deleted.current = true;
-    navigate("/", { replace: true });
-    toast.success(accountMessages.accountDeleted);
+    navigate("/account-deleted", { replace: true });
   });
 
   return (

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { NotificationSettings } from "../../../shared/account";
-import { type NotificationChannels, type NotificationKind, notificationKinds } from "../../../shared/notifications";
+import { type NotificationChannels, type NotificationKind, notificationKindsFor } from "../../../shared/notifications";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { useAuth } from "../../lib/session/AuthProvider";
 import { accountApi, notificationSettingsQuery } from "./api";
 
 const channels: { key: keyof NotificationChannels; label: string }[] = [
@@ -17,6 +18,7 @@ const checkboxClass = "size-5 shrink-0 accent-accent-700 dark:accent-accent-500"
 /** One row per kind of event: a group named by the event, with a checkbox per channel. */
 function PreferencesEditor({ settings }: { settings: NotificationSettings }) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const [draft, setDraft] = useState(settings.preferences);
   const [saved, setSaved] = useState(false);
   const save = useMutation({
@@ -51,7 +53,7 @@ function PreferencesEditor({ settings }: { settings: NotificationSettings }) {
         ))}
       </div>
       <div className="flex flex-col divide-y divide-neutral-light dark:divide-brand-700">
-        {notificationKinds.map((kind) => (
+        {notificationKindsFor(user?.role ?? "user").map((kind) => (
           <fieldset key={kind} className="grid gap-2 py-3 sm:grid-cols-[1fr_8rem_8rem] sm:items-center sm:gap-3">
             <legend className="float-left font-medium">{settings.labels[kind]}</legend>
             {channels.map((channel) => (
