@@ -57,3 +57,15 @@ test("link the provider from settings, then unlink it", async ({ page }) => {
   await expect(page.getByText(`${E2E_PROVIDER.name} is unlinked.`, { exact: true })).toBeVisible();
   await expect(row).toContainText("Not linked");
 });
+
+test("settings have no sign-in methods section where no provider is offered and none is linked", async ({ page }) => {
+  // As on an installation without OIDC_PROVIDERS (this site has one): the server offers none.
+  await page.route("**/api/auth/identities", (route) =>
+    route.fulfill({ json: { success: true, data: { providers: [], identities: [], hasPassword: true }, message: null, error: null } }),
+  );
+  await signedInClient(page, "noproviders");
+  await page.goto("/settings");
+  await expect(page.getByRole("region", { name: "Passkeys" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Sign-in methods" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Sign-in methods" })).toHaveCount(0);
+});

@@ -125,6 +125,7 @@ test("a client requests a project; the project office turns it into a planning p
   await form.getByLabel("Site address").fill("12 Yakubu Gowon Crescent");
   await form.getByLabel("City").fill("Abuja");
   await form.getByLabel("State").fill("FCT");
+  await form.getByLabel("Desired start").fill("2027-03-01");
   await form.getByRole("button", { name: "Send request" }).click();
   // The request answers once the whole project office is told, by email too: on the journeys' shared server that is
   // every project-office member the parallel journeys created, one SMTP delivery after another.
@@ -139,6 +140,8 @@ test("a client requests a project; the project office turns it into a planning p
   const requests = officePage.getByRole("region", { name: "Client requests" });
   await requests.getByRole("button", { name: `Turn ${title} into a project` }).click();
   const conversion = officePage.getByRole("dialog", { name: `Turn ${title} into a project` });
+  // The plan starts from when the client would like to start.
+  await expect(conversion.getByLabel("Start", { exact: true })).toHaveValue("2027-03-01");
   await conversion.getByLabel("Project manager").selectOption({ label: `${office.firstName} Eze (Projects)` });
   await conversion.getByLabel("Budget (₦)").fill("85,000,000");
   await conversion.getByRole("button", { name: "Start planning" }).click();

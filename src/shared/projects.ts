@@ -228,6 +228,8 @@ export type ProjectListItem = {
   progress: number;
   city: string;
   state: string | null;
+  /** When it starts (a request's: when the client would like it to). */
+  startDate: string | null;
   targetCompletion: string | null;
   coverImage: string | null;
   updatedAt: string;

@@ -5,7 +5,7 @@ import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { AvatarForm } from "../../features/account/AvatarForm";
-import { profileQuery } from "../../features/account/api";
+import { profileQuery, signInMethodsQuery } from "../../features/account/api";
 import { DeleteAccountForm } from "../../features/account/DeleteAccountForm";
 import { EmailChangeForm } from "../../features/account/EmailChangeForm";
 import { MyDataExport } from "../../features/account/MyDataExport";
@@ -46,6 +46,11 @@ const section = (id: SectionId) => sections.find((entry) => entry.id === id) as 
 export default function SettingsPage() {
   const { user, updateUser } = useAuth();
   const profile = useQuery(profileQuery);
+  // Sign-in methods are the identity providers: no section where none is offered and none is linked.
+  const methods = useQuery(signInMethodsQuery);
+  const withSignInMethods =
+    methods.isError || (methods.data !== undefined && (methods.data.providers.length > 0 || methods.data.identities.length > 0));
+  const shownSections = sections.filter((entry) => entry.id !== "sign-in-methods" || withSignInMethods);
 
   // The server's copy is the truth: a change made on another device shows here.
   useEffect(() => {
@@ -62,7 +67,7 @@ export default function SettingsPage() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[12rem_1fr]">
         <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-24">
           <ul className="relative flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:pb-0">
-            {sections.map((section) => (
+            {shownSections.map((section) => (
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
@@ -98,9 +103,11 @@ export default function SettingsPage() {
           <SectionCard {...section("two-step")}>
             <TwoStepSignIn user={user} />
           </SectionCard>
-          <SectionCard {...section("sign-in-methods")} description="Identity providers you can sign in with.">
-            <SignInMethods />
-          </SectionCard>
+          {withSignInMethods ? (
+            <SectionCard {...section("sign-in-methods")} description="Identity providers you can sign in with.">
+              <SignInMethods />
+            </SectionCard>
+          ) : null}
           <SectionCard
             {...section("passkeys")}
             description="Sign in with your fingerprint, face or device PIN instead of a password and code."

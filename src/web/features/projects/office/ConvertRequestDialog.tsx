@@ -22,7 +22,8 @@ const fields = ["managerId", "teamIds", "startDate", "targetCompletion"] as cons
 function ConvertRequestForm({ request, staff, onDone }: { request: ProjectListItem; staff: DirectoryEntry[]; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useApiForm(conversionSchema, {
-    defaultValues: { managerId: "", teamIds: [], startDate: null, targetCompletion: null, budget: "" },
+    // The client's desired start is where the plan starts from.
+    defaultValues: { managerId: "", teamIds: [], startDate: request.startDate, targetCompletion: null, budget: "" },
     fields,
   });
 
