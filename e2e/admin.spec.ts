@@ -48,9 +48,22 @@ test("an admin makes a client Projects staff: the next sign-in lands on the Proj
   const client = await confirmedClient(request, "Role");
   await adminOnAdminScreen(page);
   const row = await accountRow(page, client);
+  // Each change is confirmed in a dialog naming the person and the change; cancelled, nothing changes.
+  await row.getByLabel(`Role of ${nameOf(client)}`).selectOption("admin");
+  const makeAdmin = page.getByRole("dialog", { name: `Make ${nameOf(client)} Administrator?` });
+  await makeAdmin.getByRole("button", { name: "Cancel" }).click();
+  await expect(makeAdmin).toBeHidden();
+  await expect(row.getByLabel(`Role of ${nameOf(client)}`)).toHaveValue("user");
   await row.getByLabel(`Role of ${nameOf(client)}`).selectOption("staff");
+  await page
+    .getByRole("dialog", { name: `Make ${nameOf(client)} Staff?` })
+    .getByRole("button", { name: "Change role" })
+    .click();
   await expect(page.getByText(`${nameOf(client)} is now Staff.`, { exact: true })).toBeVisible();
   await row.getByLabel(`Department of ${nameOf(client)}`).selectOption("Projects");
+  const move = page.getByRole("dialog", { name: `Move ${nameOf(client)} to Projects?` });
+  await expect(move).toContainText("a new department code is issued");
+  await move.getByRole("button", { name: "Move" }).click();
   await expect(page.getByText(`${nameOf(client)} moved to Projects.`, { exact: true })).toBeVisible();
 
   const audit = page.getByRole("region", { name: "Audit log" }).getByRole("list", { name: "Audit log" });

@@ -35,9 +35,22 @@ function AccountMenu(props: {
   );
 }
 
-/** The role and department menus of one account; a client has no department until made staff. */
+/** What a role gives, said before an admin gives it. */
+const roleMeaning: Record<Role, string> = {
+  admin: "Administrators manage every account, the site's settings, security and analytics.",
+  staff: "Staff work in their department's dashboard, on the projects they are assigned to.",
+  user: "Clients see only their own projects, documents and conversations.",
+};
+
+type PendingChange = { kind: "role"; next: Role } | { kind: "department"; next: string };
+
+/**
+ * The role and department menus of one account; a client has no department until made staff. A choice is confirmed
+ * in a dialog naming the person and the change (the person's open tabs follow at once), then told in a toast.
+ */
 function RoleAndDepartment({ account, isSelf }: { account: AdminUserRow; isSelf: boolean }) {
   const name = nameOf(account);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const role = useAccountChange(
     (next: Role) => accountChanges.role(account.id, next),
     (next) => `${name} is now ${roleLabels[next]}.`,
@@ -46,6 +59,11 @@ function RoleAndDepartment({ account, isSelf }: { account: AdminUserRow; isSelf:
     (next: string) => accountChanges.department(account.id, next),
     (next) => `${name} moved to ${next}.`,
   );
+  const close = () => setPending(null);
+  const confirm = () => {
+    if (pending?.kind === "role") role.mutate(pending.next, { onSuccess: close });
+    if (pending?.kind === "department") department.mutate(pending.next, { onSuccess: close });
+  };
   return (
     <div className="grid gap-2 sm:grid-cols-2">
       <AccountMenu
@@ -53,7 +71,7 @@ function RoleAndDepartment({ account, isSelf }: { account: AdminUserRow; isSelf:
         name={name}
         value={account.role}
         disabled={isSelf || role.isPending}
-        onChange={(next) => role.mutate(next as Role)}
+        onChange={(next) => setPending({ kind: "role", next: next as Role })}
       >
         {roles.map((option) => (
           <option key={option} value={option}>
@@ -67,7 +85,7 @@ function RoleAndDepartment({ account, isSelf }: { account: AdminUserRow; isSelf:
           name={name}
           value={account.department}
           disabled={department.isPending}
-          onChange={(next) => department.mutate(next)}
+          onChange={(next) => setPending({ kind: "department", next })}
         >
           {staffDepartments.map((option) => (
             <option key={option.name} value={option.name}>
@@ -76,6 +94,28 @@ function RoleAndDepartment({ account, isSelf }: { account: AdminUserRow; isSelf:
           ))}
         </AccountMenu>
       )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending?.kind === "department" ? `Move ${name} to ${pending.next}?` : `Make ${name} ${pending ? roleLabels[pending.next] : ""}?`
+        }
+        confirmLabel={pending?.kind === "department" ? "Move" : "Change role"}
+        pendingLabel="Saving..."
+        pending={role.isPending || department.isPending}
+        onCancel={close}
+        onConfirm={confirm}
+      >
+        {pending?.kind === "department" ? (
+          <p>
+            {name} leaves {account.department} for {pending.next}: a new department code is issued, and their dashboard, calls and channels
+            become {pending.next}'s at once.
+          </p>
+        ) : pending ? (
+          <p>
+            {roleMeaning[pending.next]} {name}'s open tabs follow at once.
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }
