@@ -2,14 +2,13 @@ import { createHash } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
-import { authMessages } from "../../../shared/auth.js";
 import type { AppDb } from "../../db/client.js";
 import { contactInquiries, securityAlerts, securityEvents, users } from "../../db/schema.js";
 import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { anotherAdminCanSignIn } from "./admins-who-can-sign-in.js";
 import type { AccountDeps } from "./deps.js";
-import { codeError, userWithPassword, wrongPassword } from "./password-check.js";
+import { requirePasswordAndCode, userWithPassword } from "./password-check.js";
 
 /**
  * What the access log names a deleted account by instead of its email address: the same for all its events, so that
@@ -54,16 +53,13 @@ export function createAccountDeletion(deps: AccountDeps) {
 
   return {
     async deleteAccount(userId: string, input: { password: string; code?: string }, origin: RequestOrigin): Promise<void> {
-      const { user, passwordMatches } = await userWithPassword(db, userId, input.password);
-      const fail = async (reason: string, error: ApiError) => {
+      const checked = await userWithPassword(db, userId, input.password);
+      const { user } = checked;
+      const fail = async (reason: string, error: ApiError): Promise<never> => {
         await recordSecurityEvent(db, { type: "account_deleted", outcome: "failure", reason, userId, email: user.email }, origin);
         throw error;
       };
-      if (!passwordMatches) return fail("wrong_password", wrongPassword());
-      if (user.mfaEnabledAt) {
-        if (!input.code) return fail("mfa_code_missing", codeError(authMessages.mfaRequired));
-        if (!(await deps.mfa.checkSecondFactor(userId, input.code))) return fail("wrong_mfa_code", codeError(authMessages.invalidMfaCode));
-      }
+      await requirePasswordAndCode(deps.mfa, checked, input.code, fail);
 
       const deleted = await deleteAccountRecords(db, user);
       if (!deleted) return fail("last_admin", new ApiError(409, accountMessages.lastAdmin, "last_admin"));

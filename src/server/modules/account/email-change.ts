@@ -9,7 +9,7 @@ import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { createOneTimeCodes, EMAIL_CODE_MINUTES, randomDigits, toSessionUser } from "../auth/index.js";
 import type { AccountDeps } from "./deps.js";
-import { codeError, userWithPassword, wrongPassword } from "./password-check.js";
+import { requirePasswordAndCode, userWithPassword } from "./password-check.js";
 
 const fieldError = (status: number, field: string, message: string, code = "validation_failed") =>
   new ApiError(status, status === 400 ? productWording.validationFailed : message, code, { [field]: message });
@@ -33,17 +33,14 @@ export function createEmailChange(deps: AccountDeps) {
      */
     async request(userId: string, input: ChangeEmailInput, origin: RequestOrigin): Promise<{ pendingEmail: string }> {
       const { newEmail } = input;
-      const { user, passwordMatches } = await userWithPassword(db, userId, input.password);
+      const checked = await userWithPassword(db, userId, input.password);
+      const { user } = checked;
       if (newEmail === user.email) throw fieldError(400, "newEmail", accountMessages.sameEmail);
-      const fail = async (reason: string, error: ApiError) => {
+      const fail = async (reason: string, error: ApiError): Promise<never> => {
         await recordSecurityEvent(db, { type: "email_change_requested", outcome: "failure", reason, userId, email: user.email }, origin);
         throw error;
       };
-      if (!passwordMatches) return fail("wrong_password", wrongPassword());
-      if (user.mfaEnabledAt) {
-        if (!input.code) return fail("mfa_code_missing", codeError(authMessages.mfaRequired));
-        if (!(await deps.mfa.checkSecondFactor(userId, input.code))) return fail("wrong_mfa_code", codeError(authMessages.invalidMfaCode));
-      }
+      await requirePasswordAndCode(deps.mfa, checked, input.code, fail);
       if (await addressInUse(deps, newEmail)) throw emailTaken();
       await db.update(users).set({ pendingEmail: newEmail, updatedAt: new Date() }).where(eq(users.id, userId));
       const code = await codes.issue(userId, EMAIL_CHANGE_PURPOSE, randomDigits(VERIFICATION_CODE_LENGTH), EMAIL_CODE_MINUTES);
