@@ -1,6 +1,6 @@
 /**
  * HTTP throughput of the server-rendered pages beside a static file served by the same server in the same run,
- * so the cost of rendering shows as a ratio. Loopback only, fixed duration, 20 connections (issue 10).
+ * so the cost of rendering shows as a ratio. Loopback only, fixed duration, 20 connections (docs/speed.md).
  * Goal: GET / and GET /blog at least half the requests per second of the static file.
  * Run: npm run build && npm run bench:http   (BENCH_PORT chooses the port, 3201 by default)
  */

@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 (mobile form factor, simulated slow 4G and a 4x slower CPU) in Debian's Chromium, several runs of
  * every public page, a blog post, /login and a signed-in /dashboard, each run printed with the load average beside it
- * (the figures are noisy on a busy machine), then each goal of issue 10 against the worst run.
+ * (the figures are noisy on a busy machine), then each goal of docs/speed.md against the worst run.
  * Run: npm run build && CHROME_PATH=/usr/bin/chromium npm run bench:lighthouse
  * (BENCH_RUNS: runs per page, 3 by default; BENCH_PAGES: a comma-separated subset; BENCH_PORT: 3202 by default;
  * BENCH_REPORT_DIR: a folder where each run's whole Lighthouse report is written, to read where its time went)
@@ -185,7 +185,7 @@ const verdict = (met: boolean) => (met ? "met" : "NOT met");
 
 /**
  * The analytics beacon as built (Brotli, as served): its own script, and web-vitals' metrics that it loads after it.
- * Issue 11's goal is the beacon's script; both are printed, as a page that reports its Web Vitals fetches both.
+ * The 2 KB goal is the beacon's own script (decision 037); both are printed, as a page that reports its Web Vitals fetches both.
  */
 function printBeaconSize() {
   const manifest = JSON.parse(readFileSync("dist/client/.vite/manifest.json", "utf8")) as Record<
@@ -203,7 +203,7 @@ function printBeaconSize() {
   );
 }
 
-/** Each goal of issue 10 for a page, judged on its worst run. */
+/** Each goal of docs/speed.md for a page, judged on its worst run. */
 function goals(page: string, runs: Run[]): string {
   const worst = <T>(pick: (run: Run) => T, compare: (a: T, b: T) => number) => runs.map(pick).sort(compare)[0] as T;
   const lowest = (pick: (run: Run) => number) => worst(pick, (a, b) => a - b);

@@ -27,7 +27,7 @@ const MESSAGES_PER_CONVERSATION = 40;
 const NOTIFICATIONS = 5_000;
 const INQUIRIES = 5_000;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-// The goal issue 10 sets for the projects list, held by the other lists too.
+// The goal docs/speed.md sets for the projects list, held by the other lists too.
 const GOAL = DATABASE_URL ? { requestsPerSecond: 500, p99: 50 } : { requestsPerSecond: 250, p99: Number.POSITIVE_INFINITY };
 
 async function seed(dataDir: string) {

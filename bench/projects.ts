@@ -1,7 +1,7 @@
 /**
  * The projects API under load: GET /api/projects pages of 20 from 5,000 projects, as an admin (every
  * project), a staff member (those they manage or are on the team of) and a client (their own), at 20
- * connections, beside the goals of issue 10; then the time to take one 12-megapixel phone photo through
+ * connections, beside the goals of docs/speed.md; then the time to take one 12-megapixel phone photo through
  * POST /api/projects/:id/images. Built server, fresh embedded database, loopback only.
  * Run: npm run build && npm run bench:projects
  * On PostgreSQL: BENCH_DATABASE_URL=postgres://…/<a database kept for benchmarks> (it is emptied first).
@@ -27,7 +27,7 @@ const PAGE_SIZE = 20;
 const SECONDS = 10;
 const CONNECTIONS = 20;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-// Issue 10: at 20 connections, >= 500 req/s with p99 <= 50 ms on PostgreSQL, >= 250 req/s on PGlite.
+// docs/speed.md: at 20 connections, >= 500 req/s with p99 <= 50 ms on PostgreSQL, >= 250 req/s on PGlite.
 const GOAL = DATABASE_URL ? { requestsPerSecond: 500, p99: 50 } : { requestsPerSecond: 250, p99: Number.POSITIVE_INFINITY };
 /** The staff member measured: the first one (HR, so reading only what they manage or are on the team of). */
 const STAFF_EMAIL = "staff-0@crestbuild.ng";

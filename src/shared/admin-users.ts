@@ -2,7 +2,7 @@ import { z } from "zod";
 import { roles } from "./departments.js";
 import type { Page } from "./paging.js";
 
-/** GET /api/admin/users (README.md#accounts-apiauth "params"): filters of the admin's user list. */
+/** GET /api/admin/users (docs/api.md#accounts-apiauth "params"): filters of the admin's user list. */
 export const adminUsersQuery = z.object({
   /** pending: staff waiting for approval; blocked: deactivated; active: everyone else. */
   status: z.enum(["pending", "active", "blocked"], { error: "Unknown status." }).optional(),

@@ -20,13 +20,13 @@ export const adminMessages = {
   announcementSent: "Announcement sent.",
 } as const;
 
-/** PUT /api/admin/users/{id}/role (README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff). */
+/** PUT /api/admin/users/{id}/role (docs/api.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff). */
 export const roleChangeSchema = z.object({ role: z.enum(roles, { error: "Choose admin, staff or user." }) });
 
-/** PUT /api/admin/users/{id}/department (README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff): the account gets a new department_code as at registration. */
+/** PUT /api/admin/users/{id}/department (docs/api.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff): the account gets a new department_code as at registration. */
 export const departmentChangeSchema = z.object({ department: z.enum(departmentNames, { error: "Please choose a department." }) });
 
-/** POST /api/admin/users/{id}/block (README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff): `blocked` true or false, and why (kept in the audit log). */
+/** POST /api/admin/users/{id}/block (docs/api.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff): `blocked` true or false, and why (kept in the audit log). */
 export const blockSchema = z.object({
   blocked: z.boolean({ error: "Say whether the account is blocked (true or false)." }),
   reason: z.string().trim().max(500, "Keep the reason to 500 characters.").optional(),

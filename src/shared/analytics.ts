@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /* ------------------------------------------------------------------------------------------------
- * The analytics API (README.md#analytics): admins' figures of accounts, projects and the public
+ * The analytics API (docs/api.md#analytics): admins' figures of accounts, projects and the public
  * website per timeframe, and the beacon the public pages send.
  * ---------------------------------------------------------------------------------------------- */
 
@@ -58,7 +58,7 @@ export type WebVital = (typeof webVitals)[number];
 export type Ranked = { key: string; value: number }[];
 
 /*
- * What one visitor's beacons can do to the figures is bounded (README.md#analytics): a path outside the public pages
+ * What one visitor's beacons can do to the figures is bounded (docs/api.md#analytics): a path outside the public pages
  * counts as 'other', each day keeps only its top pages and referring sites, a Web Vitals value counts at most at the top
  * of its plausible range, and a 75th percentile is shown only once enough samples make it.
  */

@@ -77,7 +77,7 @@ if (portalRoute) {
   startTransition(() => {
     hydrateRoot(root, appWith());
   });
-  // README.md#analytics: the cookieless beacon.
+  // docs/api.md#analytics: the cookieless beacon.
   whenIdle(() => {
     import("./lib/beacon").then(({ startBeacon }) => startBeacon((path) => matchPublicRoute(path) !== null)).catch(() => {});
   });

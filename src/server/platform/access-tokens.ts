@@ -22,7 +22,7 @@ function decodeSegment(segment: string): Record<string, unknown> | null {
 
 /**
  * HS256 JWTs (RFC 7519) signed and checked with node:crypto, synchronously: every signed-in request checks one, and
- * WebCrypto's promise-wrapped HMAC (what jose uses) was a tenth of the server's time under load (issue 10's profile;
+ * WebCrypto's promise-wrapped HMAC (what jose uses) was a tenth of the server's time under load (a CPU profile;
  * decision 103). Any other algorithm, a critical header, another issuer or a passed expiry is refused.
  */
 export function createAccessTokens(secretBytes: Uint8Array) {

@@ -1,7 +1,7 @@
 import type { Metric } from "web-vitals";
 
 /**
- * The public pages' own analytics (README.md#analytics): page views and real-user Web Vitals sent with
+ * The public pages' own analytics (docs/api.md#analytics): page views and real-user Web Vitals sent with
  * navigator.sendBeacon to POST /api/analytics/collect. No cookie, no storage, nothing personal; nothing at all
  * when the browser asks not to be tracked. Loaded once the page is idle (entry-client.tsx), never with the first load.
  */

@@ -41,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
   });
 
-  /** The hosted auth service's "update user metadata" (README.md#accounts-apiauth), with its snake_case names. */
+  /** The hosted auth service's "update user metadata" (docs/api.md#accounts-apiauth), with its snake_case names. */
   app.put("/auth/update-user", { preHandler: requireUser }, async (request) => {
     const metadata = parseInput(userMetadataSchema, request.body);
     const changes = {

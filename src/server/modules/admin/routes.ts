@@ -37,7 +37,7 @@ export type AdminRoutesOptions = {
 
 const actorOf = (request: FastifyRequest): AdminActor => ({ id: currentUser(request).userId, ipAddress: request.ip });
 
-/** README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff: the admin endpoints, audit log and announcements: admins only, every change audited. */
+/** docs/api.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff: the admin endpoints, audit log and announcements: admins only, every change audited. */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const { accounts, settings, announcements, requireUser } = options;
   const adminOnly = { preHandler: [requireUser, requireRole("admin")] };

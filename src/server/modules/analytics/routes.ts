@@ -23,7 +23,7 @@ function beaconBody(body: unknown): unknown {
   }
 }
 
-/** README.md#analytics: admins' figures per timeframe, and the public pages' beacon. */
+/** docs/api.md#analytics: admins' figures per timeframe, and the public pages' beacon. */
 export async function analyticsRoutes(app: FastifyInstance, { reports, collect, requireUser }: AnalyticsRoutesOptions) {
   const adminOnly = { preHandler: [requireUser, requireRole("admin")] };
   for (const report of ["users", "projects", "site"] as const) {

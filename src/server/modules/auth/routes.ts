@@ -57,7 +57,7 @@ type Options = {
   isBlockedSession: (refreshToken: string) => Promise<boolean>;
 };
 
-/** README.md#accounts-apiauth /auth endpoints. The refresh token travels in an httpOnly cookie, or in the body for API clients. */
+/** docs/api.md#accounts-apiauth /auth endpoints. The refresh token travels in an httpOnly cookie, or in the body for API clients. */
 export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requireUser, secureCookies, isBlockedSession }: Options) {
   app.post("/auth/register", { config: perAddressLimit(10, 60) }, async (request, reply) => {
     const input = parseInput(registrationSchema, request.body);

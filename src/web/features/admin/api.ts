@@ -18,7 +18,7 @@ export const approveAccount = (userId: string) => apiRequest<{ id: string }>("PO
 /** What an account change answers: the account's id and the fields it changed. */
 export type AccountChange = Pick<AdminUserRow, "id"> & Partial<Pick<AdminUserRow, "role" | "department" | "department_code" | "active">>;
 
-/** The account changes of README.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff; each is refused for the admin's own account and the last active admin. */
+/** The account changes of docs/api.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff; each is refused for the admin's own account and the last active admin. */
 export const accountChanges = {
   role: (userId: string, role: Role) => apiRequest<AccountChange>("PUT", `${userPath(userId)}/role`, { role }),
   department: (userId: string, department: string) => apiRequest<AccountChange>("PUT", `${userPath(userId)}/department`, { department }),

@@ -6,7 +6,7 @@ import { worthAnotherTry } from "./login-messages";
 
 export type RegistrationResult = { userId: string; email: string; role: SessionUser["role"]; requiresApproval: boolean };
 
-/** The sign-in, registration and password calls of README.md#accounts-apiauth (the /settings ones are in features/account/api.ts). */
+/** The sign-in, registration and password calls of docs/api.md#accounts-apiauth (the /settings ones are in features/account/api.ts). */
 export const authApi = {
   register: (input: RegistrationInput) => apiRequest<RegistrationResult>("POST", "/auth/register", input),
   verifyEmail: (email: string, code: string) =>
