@@ -25,16 +25,31 @@ async function webpOf(svg: Buffer, width: number): Promise<Buffer> {
 /**
  * Writes "<name>-<width>.webp" beside each SVG under public/images in the browser build, at each of the site's picture
  * widths (src/shared/responsive-images.ts): the pages name them in a srcset and the browser takes the one that fits.
+ * Under the dev server, the same files are drawn on request.
  */
 export function responsiveImages(): Plugin {
   let outDir = "";
   let publicDir = "";
   return {
     name: "crestbuild:responsive-images",
-    apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       publicDir = config.publicDir;
+    },
+    // `npm run dev`: each size drawn when first asked for, from the SVG as it is now.
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const match = /^\/images\/([\w/-]+)-(\d+)\.webp$/.exec(request.url?.split("?")[0] ?? "");
+        const width = Number(match?.[2]);
+        if (!match || !PICTURE_WIDTHS.some((allowed) => allowed === width)) return next();
+        try {
+          const webp = await webpOf(await readFile(path.join(publicDir, "images", `${match[1]}.svg`)), width);
+          response.setHeader("content-type", "image/webp");
+          response.end(webp);
+        } catch {
+          next();
+        }
+      });
     },
     async writeBundle() {
       const imagesDir = path.join(publicDir, "images");

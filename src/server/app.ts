@@ -102,6 +102,8 @@ export type AppOptions = {
   realtime?: Partial<RealtimeTiming> & Partial<RealtimeLimits> & CallsTiming & { redisPrefix?: string };
   /** Where files are stored, instead of the configured stores (tests that make storage fail). */
   stores?: Stores;
+  /** `npm run dev` (src/server/dev.ts): Vite serves the browser's modules and their hot updates, not the build. */
+  devServer?: { connectSources: string[]; register: (app: FastifyInstance) => void };
 };
 
 /** Builds the whole server: API, pages, static files. Starting to listen is the caller's business. */
@@ -215,7 +217,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => calls.close());
   const secureCookies = config.publicOrigin.startsWith("https://");
 
-  await registerSecurityHeaders(app, { hsts: config.publicOrigin.startsWith("https://") });
+  await registerSecurityHeaders(app, {
+    hsts: config.publicOrigin.startsWith("https://"),
+    connectSources: options.devServer?.connectSources ?? [],
+  });
   registerApiEnvelope(app);
   registerUserAgentCut(app);
   // First of the request hooks after that: a blocked address is refused before any route, page or file.
@@ -324,7 +329,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
   });
   await app.register(seoRoutes, { content, publicOrigin: config.publicOrigin });
-  await registerStaticFiles(app, config.clientDir);
+  if (options.devServer) options.devServer.register(app);
+  else await registerStaticFiles(app, config.clientDir);
   registerUploads(app, stores.uploads);
   if (renderer) {
     await app.register(pageRoutes, {

@@ -9,7 +9,7 @@ declare module "fastify" {
   }
 }
 
-function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string, connectSources: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -18,7 +18,7 @@ function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(" "),
     "frame-ancestors 'none'",
     "form-action 'self'",
     "object-src 'none'",
@@ -30,7 +30,7 @@ function contentSecurityPolicy(nonce: string): string {
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** Security headers for every response: a nonce-based CSP, no framing, HSTS behind HTTPS. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean; connectSources: string[] }) {
   // Helmet's own CSP would put the nonce in style-src too, which makes browsers ignore 'unsafe-inline' there.
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -47,6 +47,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
       return;
     }
     reply.scriptNonce = randomBytes(16).toString("base64url");
-    reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce));
+    reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce, options.connectSources));
   });
 }

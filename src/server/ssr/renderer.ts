@@ -5,7 +5,13 @@ import { pathToFileURL } from "node:url";
 import type { PageAssets, RenderPage, RendersForViewer } from "../../shared/ssr.js";
 import { projectRoot } from "../paths.js";
 
-export type PageRenderer = { render: RenderPage; rendersForViewer: RendersForViewer; assets: PageAssets };
+export type PageRenderer = {
+  render: RenderPage;
+  rendersForViewer: RendersForViewer;
+  assets: PageAssets;
+  /** Renders every request anew rather than keeping pages (`npm run dev`, ssr/dev-renderer.ts). */
+  live?: boolean;
+};
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isDynamicEntry?: boolean };
 

@@ -72,7 +72,7 @@ export async function pageRoutes(
     let page: CachedPage;
     try {
       const version = await contentVersion();
-      page = cache.get(url, version) ?? (await renderOnce(url, requestId, version));
+      page = (renderer.live ? undefined : cache.get(url, version)) ?? (await renderOnce(url, requestId, version));
     } catch (error) {
       const copy = cache.lastGood(url);
       if (!copy) throw error;
