@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { api, PASSWORD, pendingStaff, signIn } from "./accounts";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, recordConsoleErrors, test } from "./fixtures";
 import { type Account, confirmedClient, staffAccount } from "./projects-kit";
@@ -33,9 +33,18 @@ async function accountRow(page: Page, account: Account) {
   const accounts = page.getByRole("region", { name: "All accounts" });
   await accounts.getByLabel("Search by name or email").fill(account.email);
   await accounts.getByLabel("Search by name or email").press("Enter");
-  const row = accounts.getByRole("listitem").filter({ hasText: account.email });
+  const row = accounts.getByRole("row").filter({ hasText: account.email });
   await expect(row).toHaveCount(1);
   return row;
+}
+
+/** Chooses an action in the row's menu of actions. */
+async function chooseAction(row: Locator, name: string, action: string) {
+  await row.getByRole("button", { name: `Actions for ${name}` }).click();
+  await row
+    .getByRole("menu", { name: `Actions for ${name}` })
+    .getByRole("menuitem", { name: action, exact: true })
+    .click();
 }
 
 const nameOf = (account: Account) => `${account.firstName} Okafor`;
@@ -49,18 +58,19 @@ test("an admin makes a client Projects staff: the next sign-in lands on the Proj
   await adminOnAdminScreen(page);
   const row = await accountRow(page, client);
   // Each change is confirmed in a dialog naming the person and the change; cancelled, nothing changes.
-  await row.getByLabel(`Role of ${nameOf(client)}`).selectOption("admin");
+  await chooseAction(row, nameOf(client), "Make Administrator");
   const makeAdmin = page.getByRole("dialog", { name: `Make ${nameOf(client)} Administrator?` });
   await makeAdmin.getByRole("button", { name: "Cancel" }).click();
   await expect(makeAdmin).toBeHidden();
-  await expect(row.getByLabel(`Role of ${nameOf(client)}`)).toHaveValue("user");
-  await row.getByLabel(`Role of ${nameOf(client)}`).selectOption("staff");
+  await expect(row.getByRole("cell", { name: "Client", exact: true })).toBeVisible();
+  await chooseAction(row, nameOf(client), "Make Staff");
   await page
     .getByRole("dialog", { name: `Make ${nameOf(client)} Staff?` })
     .getByRole("button", { name: "Change role" })
     .click();
   await expect(page.getByText(`${nameOf(client)} is now Staff.`, { exact: true })).toBeVisible();
-  await row.getByLabel(`Department of ${nameOf(client)}`).selectOption("Projects");
+  await chooseAction(row, nameOf(client), "Move to another department");
+  await page.getByRole("dialog").getByLabel("Department").selectOption("Projects");
   const move = page.getByRole("dialog", { name: `Move ${nameOf(client)} to Projects?` });
   await expect(move).toContainText("a new department code is issued");
   await move.getByRole("button", { name: "Move" }).click();
@@ -90,7 +100,7 @@ test("a blocked user's open tab goes to /login saying 'Account is deactivated' w
 
   await adminOnAdminScreen(page);
   const row = await accountRow(page, client);
-  await row.getByRole("button", { name: `Block ${nameOf(client)}` }).click();
+  await chooseAction(row, nameOf(client), "Block");
   const dialog = page.getByRole("dialog", { name: `Block ${nameOf(client)}?` });
   await dialog.getByLabel("Reason").fill("Shared their password with a contractor");
   await dialog.getByRole("button", { name: "Block", exact: true }).click();
@@ -102,7 +112,7 @@ test("a blocked user's open tab goes to /login saying 'Account is deactivated' w
   await signIn(other.page, client.email);
   await expect(other.page.getByRole("alert")).toContainText("Account is deactivated");
 
-  await row.getByRole("button", { name: `Unblock ${nameOf(client)}` }).click();
+  await chooseAction(row, nameOf(client), "Unblock");
   await page
     .getByRole("dialog", { name: `Unblock ${nameOf(client)}?` })
     .getByRole("button", { name: "Unblock" })
@@ -117,7 +127,12 @@ test("an admin deletes an account only after typing its email, by keyboard alone
   const client = await confirmedClient(request, "Leaving");
   await adminOnAdminScreen(page);
   const row = await accountRow(page, client);
-  await row.getByRole("button", { name: `Delete ${nameOf(client)}` }).focus();
+  // The row's menu by keyboard: Enter opens it on its first item, End reaches Delete.
+  await row.getByRole("button", { name: `Actions for ${nameOf(client)}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(row.getByRole("menuitem").first()).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(row.getByRole("menuitem", { name: "Delete" })).toBeFocused();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: `Delete ${nameOf(client)}?` });
   const confirm = dialog.getByRole("button", { name: "Delete account" });

@@ -89,6 +89,15 @@ export const canReadInquiries = (viewer: Viewer) => canHandleInquiries(viewer) |
 
 export const canSeePeople = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, PEOPLE_DEPARTMENTS);
 
+/**
+ * Let a staff account awaiting approval in (each approval audited as the approver's act): HR, who hires, and admins.
+ * Nothing more: roles, blocks and deletions stay the admins' alone.
+ */
+export const canApproveStaff = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, ["HR"]);
+
+/** A staff record's job title and extension: HR and admins (not the person, whose title is HR's to give). */
+export const canKeepStaffRecords = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, ["HR"]);
+
 /** The office overview (accounts, approvals, inquiries, projects, sign-in failures): the Admin department and admins. */
 export const canSeeOfficeOverview = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, ["Admin"]);
 

@@ -1,16 +1,32 @@
 import { z } from "zod";
-import { roles } from "./departments.js";
+import { departmentNames, roles } from "./departments.js";
+import { pageNumber } from "./fields.js";
 import type { Page } from "./paging.js";
 
-/** GET /api/admin/users (docs/api.md#accounts-apiauth "params"): filters of the admin's user list. */
-export const adminUsersQuery = z.object({
+/** The columns the accounts table sorts by; a leading "-" sorts descending (newest sign-in first: "-lastSignIn"). */
+export const adminUserSortKeys = ["name", "email", "role", "department", "status", "lastSignIn", "created"] as const;
+export type AdminUserSortKey = (typeof adminUserSortKeys)[number];
+export const adminUserSorts = [...adminUserSortKeys, ...adminUserSortKeys.map((key) => `-${key}` as const)] as const;
+export type AdminUserSort = (typeof adminUserSorts)[number];
+
+export const adminUserStatuses = ["pending", "active", "blocked"] as const;
+export type AdminUserStatus = (typeof adminUserStatuses)[number];
+
+/** The filters and order of the accounts list and of its CSV export (GET /api/admin/users, /api/admin/users.csv). */
+export const adminUsersFilters = z.object({
   /** pending: staff waiting for approval; blocked: deactivated; active: everyone else. */
-  status: z.enum(["pending", "active", "blocked"], { error: "Unknown status." }).optional(),
+  status: z.enum(adminUserStatuses, { error: "Unknown status." }).optional(),
   role: z.enum(roles, { error: "Unknown role." }).optional(),
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  department: z.enum(departmentNames, { error: "Unknown department." }).optional(),
+  search: z.string().trim().max(100, "Search must be 100 characters or fewer.").optional(),
+  /** Without one: staff awaiting approval first, then the newest accounts. */
+  sort: z.enum(adminUserSorts, { error: `Sort by one of ${adminUserSortKeys.join(", ")} (prefix - for descending).` }).optional(),
 });
 
+/** GET /api/admin/users (docs/api.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff): the filters, the order and the page. */
+export const adminUsersQuery = adminUsersFilters.extend({ page: pageNumber.default(1) });
+
+export type AdminUsersFilters = z.output<typeof adminUsersFilters>;
 export type AdminUsersQuery = z.output<typeof adminUsersQuery>;
 
 export type AdminUserRow = {
@@ -25,6 +41,7 @@ export type AdminUserRow = {
   active: boolean;
   approved: boolean;
   emailVerified: boolean;
+  /** The last time every factor of a sign-in passed (any way of signing in), or null: never signed in. */
   lastLoginAt: string | null;
   createdAt: string;
 };
@@ -35,3 +52,22 @@ export type AdminUsersPage = Page<AdminUserRow> & {
 };
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
+
+/** The most accounts one bulk approval lets in: a page of the table. */
+export const BULK_APPROVAL_MAX = ADMIN_USERS_PAGE_SIZE;
+
+/** POST /api/admin/users/approve: the pending staff accounts to let in at once, each in the department it registered in. */
+export const bulkApprovalSchema = z.object({
+  ids: z
+    .array(z.uuid("Each account is an id."), { error: "Choose the accounts to approve." })
+    .min(1, "Choose the accounts to approve.")
+    .max(BULK_APPROVAL_MAX, `Approve at most ${BULK_APPROVAL_MAX} accounts at once.`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each account can be chosen once."),
+});
+
+export type BulkApprovalResult = { approved: { id: string; email: string }[] };
+
+export const approvalMessages = {
+  notPending: "Only staff accounts awaiting approval can be approved. Refresh the list: someone may have approved or blocked them.",
+  approved: "Account approved.",
+} as const;

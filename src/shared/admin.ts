@@ -110,6 +110,7 @@ export const auditActions = [
   "message.removed",
   "address.blocked",
   "address.unblocked",
+  "staff.details_changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -126,6 +127,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "message.removed": "Removed a message",
   "address.blocked": "Blocked an address",
   "address.unblocked": "Unblocked an address",
+  "staff.details_changed": "Changed a staff record",
 };
 
 export const AUDIT_PAGE_SIZE = 25;

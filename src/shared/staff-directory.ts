@@ -9,6 +9,10 @@ export type DirectoryEntry = {
   department: string;
   department_code: string | null;
   avatar: string | null;
+  /** Kept by HR and the administrators; empty when not set. */
+  jobTitle: string;
+  /** The desk phone's extension, digits only; empty when none. */
+  phoneExtension: string;
 };
 
 /** GET /api/users: by department, then name. */

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -425,6 +426,9 @@ export const users = pgTable(
     lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
     /** A new address waiting for its emailed code before it replaces `email`. */
     pendingEmail: text("pending_email"),
+    /** A staff record's job title and desk phone extension (digits), kept by HR and the administrators. */
+    jobTitle: text("job_title").notNull().default(""),
+    phoneExtension: text("phone_extension").notNull().default(""),
     /** Per kind of event: in-app and email (src/shared/notifications.ts); absent kinds use the defaults. */
     notificationPreferences: jsonb("notification_preferences")
       .$type<Record<string, { inApp: boolean; email: boolean }>>()
@@ -433,7 +437,16 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("users_email_idx").on(table.email), index("users_created_idx").on(table.createdAt)],
+  (table) => [
+    uniqueIndex("users_email_idx").on(table.email),
+    // The orders of the accounts table, each ending with the id (migration 0027).
+    index("users_created_idx").on(table.createdAt, table.id),
+    index("users_name_order_idx").on(sql`lower(${table.firstName} || ' ' || ${table.lastName})`, table.id),
+    index("users_last_login_order_idx").on(sql`coalesce(${table.lastLoginAt}, '-infinity'::timestamptz)`, table.id),
+    index("users_role_department_idx").on(table.role, table.department),
+    check("users_job_title_length", sql`char_length(${table.jobTitle}) <= 80`),
+    check("users_phone_extension_digits", sql`${table.phoneExtension} ~ '^[0-9]{0,6}$'`),
+  ],
 );
 
 /**

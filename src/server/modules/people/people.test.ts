@@ -53,6 +53,8 @@ describe("GET /api/people", () => {
       avatar: null,
       role: "staff",
       lastLoginAt: expect.any(String),
+      jobTitle: "",
+      phoneExtension: "",
     });
     expect(group("Admin").staff[0]).toMatchObject({ id: admin.id, role: "admin" });
 

@@ -19,6 +19,8 @@ const columns = {
   avatarUrl: users.avatarUrl,
   role: users.role,
   lastLoginAt: users.lastLoginAt,
+  jobTitle: users.jobTitle,
+  phoneExtension: users.phoneExtension,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
 };
@@ -50,6 +52,8 @@ export function createPeopleService(db: AppDb) {
           avatar: user.avatarUrl,
           role: user.role as StaffMember["role"],
           lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+          jobTitle: user.jobTitle,
+          phoneExtension: user.phoneExtension,
         };
         const list = byDepartment.get(user.department) ?? [];
         list.push(member);

@@ -46,3 +46,6 @@ export function securityModule(deps: {
     stop: stopListening,
   };
 }
+
+/** One CSV cell, quoted when needed and never a spreadsheet formula: every CSV export of the API writes its cells with it. */
+export { csvCell } from "./access-log.js";

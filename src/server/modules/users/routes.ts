@@ -1,11 +1,14 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { adminUsersQuery } from "../../../shared/admin-users.js";
-import { currentUser, requireRole } from "../../platform/authenticate.js";
+import { canApproveStaff, canKeepStaffRecords } from "../../../shared/access.js";
+import { adminUsersFilters, adminUsersQuery, approvalMessages, bulkApprovalSchema } from "../../../shared/admin-users.js";
+import { staffDetailsSchema, staffRecordMessages } from "../../../shared/people.js";
+import { currentUser, requireAccess, requireRole } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
-import { perAddressLimit } from "../../platform/rate-limit.js";
+import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import { readSingleUpload } from "../../platform/uploads.js";
-import type { UsersService } from "./service.js";
+import type { Approver, UsersService } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -16,7 +19,18 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const avatarTooLarge = "The photo must be 5 MB or smaller.";
 const noAvatar = "Choose a photo to upload.";
 
+const approverOf = (request: FastifyRequest, as: Approver["as"]): Approver => ({
+  id: currentUser(request).userId,
+  as,
+  ipAddress: request.ip,
+  userAgent: request.headers["user-agent"] ?? null,
+});
+
 export async function usersRoutes(app: FastifyInstance, { users, requireUser }: Options) {
+  const adminOnly = { preHandler: [requireUser, requireRole("admin")] };
+  // A generous ceiling for people at work, a wall for a script run with a stolen session.
+  const changeLimit = perUserLimit(120, 1);
+
   app.post("/users/upload-avatar", { preHandler: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
     const bytes = await readSingleUpload(request, {
       field: "avatar",
@@ -29,15 +43,45 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
 
   app.get("/users", { preHandler: [requireUser, requireRole("staff", "admin")] }, async () => ok({ users: await users.directory() }));
 
-  app.get("/admin/users", { preHandler: [requireUser, requireRole("admin")] }, async (request) =>
-    ok(await users.listForAdmin(parseInput(adminUsersQuery, request.query))),
-  );
+  app.get("/admin/users", adminOnly, async (request) => ok(await users.listForAdmin(parseInput(adminUsersQuery, request.query))));
 
-  app.post("/admin/users/:id/approve", { preHandler: [requireUser, requireRole("admin")] }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return ok(
-      await users.approve(id, currentUser(request).userId, { ipAddress: request.ip, userAgent: request.headers["user-agent"] ?? null }),
-      "Account approved.",
-    );
+  /** The accounts of the table's filters and order, every page of them, as a CSV file streamed batch by batch. */
+  app.get("/admin/users.csv", adminOnly, async (request, reply) => {
+    const filters = parseInput(adminUsersFilters, request.query);
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .header("content-disposition", `attachment; filename="accounts-${stamp}.csv"`)
+      .header("cache-control", "no-store")
+      .type("text/csv; charset=utf-8")
+      .send(Readable.from(users.accountsCsv(filters)));
   });
+
+  app.post("/admin/users/approve", { ...adminOnly, config: changeLimit }, async (request) => {
+    const { ids } = parseInput(bulkApprovalSchema, request.body);
+    const result = await users.approveMany(ids, approverOf(request, "admin"));
+    return ok(result, result.approved.length === 1 ? approvalMessages.approved : `${result.approved.length} accounts approved.`);
+  });
+
+  app.post("/admin/users/:id/approve", { ...adminOnly, config: changeLimit }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return ok(await users.approve(id, approverOf(request, "admin")), approvalMessages.approved);
+  });
+
+  // HR lets pending staff in from its dashboard: approval only, audited as HR's act.
+  app.post("/people/:id/approve", { preHandler: [requireUser, requireAccess(canApproveStaff)], config: changeLimit }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const as = currentUser(request).role === "admin" ? "admin" : "HR";
+    return ok(await users.approve(id, approverOf(request, as)), approvalMessages.approved);
+  });
+
+  app.put(
+    "/people/:id/details",
+    { preHandler: [requireUser, requireAccess(canKeepStaffRecords)], config: changeLimit },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      const details = parseInput(staffDetailsSchema, request.body);
+      const actor = { id: currentUser(request).userId, ipAddress: request.ip };
+      return ok(await users.updateStaffDetails(actor, id, details), staffRecordMessages.saved);
+    },
+  );
 }

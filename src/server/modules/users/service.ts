@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { ADMIN_USERS_PAGE_SIZE, type AdminUserRow, type AdminUsersPage, type adminUsersQuery } from "../../../shared/admin-users.js";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { type AdminUsersPage, type AdminUsersQuery, approvalMessages, type BulkApprovalResult } from "../../../shared/admin-users.js";
 import { ApiError } from "../../../shared/api.js";
+import { type StaffDetails, staffRecordMessages } from "../../../shared/people.js";
+import { countOf } from "../../../shared/plural.js";
 import type { DirectoryEntry } from "../../../shared/staff-directory.js";
 import { isUuid } from "../../../shared/uuid.js";
 import type { AppDb } from "../../db/client.js";
-import { containing } from "../../db/like.js";
-import { offsetOf, pageOf } from "../../db/paging.js";
 import { users } from "../../db/schema.js";
 import { activeStaff, awaitingApproval } from "../../db/staff-accounts.js";
 import { reencodeImage } from "../../platform/images.js";
@@ -15,36 +14,67 @@ import { escapeHtml, type Mailer } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { FileStorage } from "../../platform/storage.js";
 import { recordAdminAction } from "../admin/index.js";
+import { createAccountsTable } from "./accounts-table.js";
 
 const AVATAR_SIZE = 256;
 
-const statusConditions: Record<"pending" | "active" | "blocked", SQL | undefined> = {
-  pending: awaitingApproval,
-  blocked: eq(users.active, false),
-  active: and(eq(users.active, true), or(isNotNull(users.approvedAt), sql`${users.role} <> 'staff'`)),
-};
+/** Who lets an account in: an admin, or HR (src/shared/access.ts canApproveStaff); the audit log keeps which person it was. */
+export type Approver = RequestOrigin & { id: string; as: "admin" | "HR" };
 
-type UserRow = typeof users.$inferSelect;
+const approvedBy = { admin: "An administrator", HR: "Human resources" } as const;
 
-const toAdminRow = (user: UserRow): AdminUserRow => ({
-  id: user.id,
-  email: user.email,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  role: user.role as AdminUserRow["role"],
-  department: user.department,
-  department_code: user.departmentCode,
-  avatar: user.avatarUrl,
-  active: user.active,
-  approved: user.approvedAt !== null,
-  emailVerified: user.emailVerifiedAt !== null,
-  lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-  createdAt: user.createdAt.toISOString(),
-});
+const accountNotFound = () => new ApiError(404, "Account not found.", "not_found");
+const notPending = (message: string = approvalMessages.notPending) => new ApiError(409, message, "not_pending");
 
 /** The staff directory, account approvals and profile photos. */
 export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: FileStorage; publicOrigin: string }) {
   const { db, storage } = deps;
+  const accountsTable = createAccountsTable(db);
+
+  /**
+   * Approves exactly these accounts, each of which must be a staff account awaiting approval (the update's condition
+   * rechecks it under the row lock, so two approvers at once cannot both succeed), with one audit line each.
+   */
+  async function approveInTransaction(tx: AppDb, ids: string[], approver: Approver) {
+    const approved = await tx
+      .update(users)
+      .set({ approvedAt: new Date(), updatedAt: new Date() })
+      .where(and(inArray(users.id, ids), awaitingApproval))
+      .returning();
+    if (approved.length !== ids.length) {
+      const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+      if (ids.length === 1) throw found.length === 0 ? accountNotFound() : notPending();
+      const refused = ids.length - approved.length;
+      throw notPending(
+        `${countOf(refused, "chosen account is", "chosen accounts are")} not awaiting approval, so none was approved. ${approvalMessages.notPending}`,
+      );
+    }
+    for (const user of approved) {
+      await recordAdminAction(tx, approver, {
+        action: "user.approved",
+        target: { id: user.id, label: user.email },
+        after: { approved: true, department: user.department, approvedAs: approver.as },
+      });
+    }
+    return approved;
+  }
+
+  /** The security log's line and the owner's email, once the approval is saved. */
+  async function announceApproval(user: typeof users.$inferSelect, approver: Approver) {
+    await recordSecurityEvent(
+      db,
+      { type: "account_approved", outcome: "success", userId: user.id, email: user.email, reason: `approved by ${approver.id}` },
+      approver,
+    );
+    const who = approvedBy[approver.as];
+    await deps.mailer.send({
+      to: user.email,
+      subject: "Your Crestbuild staff account is approved",
+      text: `Hello ${user.firstName},\n\n${who} has approved your staff account in ${user.department}. You can sign in at ${deps.publicOrigin}/login.`,
+      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>${who} has approved your staff account in ${escapeHtml(user.department)}. You can sign in at <a href="${deps.publicOrigin}/login">${deps.publicOrigin}/login</a>.</p>`,
+    });
+  }
+
   return {
     /** Stores a new profile photo (checked, re-encoded, square) and drops the old one. */
     async setAvatar(userId: string, upload: Buffer): Promise<{ avatar: string }> {
@@ -81,69 +111,59 @@ export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: F
         department: user.department,
         department_code: user.departmentCode,
         avatar: user.avatarUrl,
+        jobTitle: user.jobTitle,
+        phoneExtension: user.phoneExtension,
       }));
     },
 
-    /** The admin's list of every account: pending staff first when no status is chosen, then newest. */
-    async listForAdmin(query: z.output<typeof adminUsersQuery>): Promise<AdminUsersPage> {
-      const where = and(
-        query.status ? statusConditions[query.status] : undefined,
-        query.role ? eq(users.role, query.role) : undefined,
-        query.search
-          ? or(
-              ilike(users.email, containing(query.search)),
-              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containing(query.search)),
-            )
-          : undefined,
-      );
-      const request = { page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
-      const [rows, [counted], [pending]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(sql`${awaitingApproval}`), desc(users.createdAt))
-          .limit(ADMIN_USERS_PAGE_SIZE)
-          .offset(offsetOf(request)),
-        db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-        db.select({ total: sql<number>`count(*)::int` }).from(users).where(awaitingApproval),
-      ]);
-      return { ...pageOf(rows.map(toAdminRow), counted?.total ?? 0, request), pendingCount: pending?.total ?? 0 };
+    /** The admin's table of every account: filtered, sorted and paged in SQL. */
+    listForAdmin: (query: AdminUsersQuery): Promise<AdminUsersPage> => accountsTable.page(query),
+
+    /** The same accounts as a CSV file, streamed batch by batch. */
+    accountsCsv: accountsTable.csv,
+
+    /** An admin or HR lets one pending staff account in; its owner is emailed. Anything but a pending account is refused. */
+    async approve(userId: string, approver: Approver) {
+      if (!isUuid(userId)) throw accountNotFound();
+      const [user] = await db.transaction((tx) => approveInTransaction(tx, [userId], approver));
+      if (!user) throw accountNotFound();
+      await announceApproval(user, approver);
+      return { id: user.id, approvedAt: user.approvedAt?.toISOString() ?? null };
     },
 
-    /** An admin lets a pending staff account in, and the staff member is told by email. */
-    async approve(userId: string, adminId: string, origin: RequestOrigin) {
-      if (!isUuid(userId)) throw new ApiError(404, "Account not found.", "not_found");
-      const user = await db.transaction(async (tx) => {
-        const [approved] = await tx
-          .update(users)
-          .set({ approvedAt: new Date(), updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning();
-        if (!approved) throw new ApiError(404, "Account not found.", "not_found");
-        await recordAdminAction(
-          tx,
-          { id: adminId, ipAddress: origin.ipAddress },
-          {
-            action: "user.approved",
-            target: { id: approved.id, label: approved.email },
-            after: { approved: true },
-          },
-        );
-        return approved;
+    /**
+     * An admin lets several pending staff accounts in at once, each in the department it registered in (its code
+     * was issued then): all of them or, when any is not awaiting approval any more, none. Each is audited and emailed.
+     */
+    async approveMany(ids: string[], approver: Approver): Promise<BulkApprovalResult> {
+      const approved = await db.transaction((tx) => approveInTransaction(tx, ids, approver));
+      for (const user of approved) await announceApproval(user, approver);
+      return { approved: approved.map((user) => ({ id: user.id, email: user.email })) };
+    },
+
+    /** HR or an admin sets a staff member's (or admin's) job title and extension; audited with what it was before. */
+    async updateStaffDetails(actor: { id: string; ipAddress: string }, userId: string, details: StaffDetails) {
+      const notFound = () => new ApiError(404, staffRecordMessages.notFound, "not_found");
+      if (!isUuid(userId)) throw notFound();
+      return db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+        // Clients have no staff record.
+        if (!user || user.role === "user") throw notFound();
+        const unchanged = user.jobTitle === details.jobTitle && user.phoneExtension === details.phoneExtension;
+        if (!unchanged) {
+          await tx
+            .update(users)
+            .set({ jobTitle: details.jobTitle, phoneExtension: details.phoneExtension, updatedAt: new Date() })
+            .where(eq(users.id, user.id));
+          await recordAdminAction(tx, actor, {
+            action: "staff.details_changed",
+            target: { id: user.id, label: user.email },
+            before: { jobTitle: user.jobTitle, phoneExtension: user.phoneExtension },
+            after: details,
+          });
+        }
+        return { id: user.id, ...details };
       });
-      await recordSecurityEvent(
-        db,
-        { type: "account_approved", outcome: "success", userId: user.id, email: user.email, reason: `approved by ${adminId}` },
-        origin,
-      );
-      await deps.mailer.send({
-        to: user.email,
-        subject: "Your Crestbuild staff account is approved",
-        text: `Hello ${user.firstName},\n\nAn administrator has approved your staff account in ${user.department}. You can sign in at ${deps.publicOrigin}/login.`,
-        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>An administrator has approved your staff account in ${escapeHtml(user.department)}. You can sign in at <a href="${deps.publicOrigin}/login">${deps.publicOrigin}/login</a>.</p>`,
-      });
-      return { id: user.id, approvedAt: user.approvedAt?.toISOString() ?? null };
     },
   };
 }

@@ -1,15 +1,27 @@
 import type { AdminDashboard, AdminHealth, Announcement, AuditAction, AuditPage, SiteSettings } from "../../../shared/admin";
-import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from "../../../shared/admin-users";
+import type { AdminUserRow, AdminUsersFilters, AdminUsersPage, AdminUsersQuery, BulkApprovalResult } from "../../../shared/admin-users";
 import type { Role } from "../../../shared/departments";
 import type { Page } from "../../../shared/paging";
 import { privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http";
 
 /** Every cached page of the accounts list starts with this key. */
 export const adminUsersKey = ["/admin/users"] as const;
 
 export const adminUsersQuery = (query: AdminUsersQuery) =>
-  privateQuery<AdminUsersPage>([...adminUsersKey, { status: query.status, role: query.role, search: query.search, page: query.page }]);
+  privateQuery<AdminUsersPage>([
+    ...adminUsersKey,
+    { status: query.status, role: query.role, department: query.department, search: query.search, sort: query.sort, page: query.page },
+  ]);
+
+/** The accounts of these filters, in this order, every page of them, as the server's CSV file. */
+export function downloadAccountsCsv(filters: AdminUsersFilters) {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  return apiDownload(`/admin/users.csv${query ? `?${query}` : ""}`, "accounts.csv");
+}
+
+/** Several pending staff accounts let in at once (all or none). */
+export const approveAccounts = (ids: string[]) => apiRequest<BulkApprovalResult>("POST", "/admin/users/approve", { ids });
 
 const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 

@@ -3,17 +3,19 @@ import { mutedTextClass } from "../../components/form/form-fields";
 import { ApproveButton } from "../../components/ui/ApproveButton";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
 import { formatDate } from "../../lib/format";
-import { accountFiguresKeys, approveAccount } from "../admin";
-import { peopleQuery } from "./api";
+import { accountFiguresKeys } from "../admin";
+import { approveStaff, peopleQuery } from "./api";
 
-/** Staff who registered and wait to be let in; admins approve them here, HR sees who is coming. */
+/** Staff who registered and wait to be let in; HR and admins approve them here, the Admin department sees who is coming. */
 export function PendingStaffList({ pending, canApprove }: { pending: PendingStaffAccount[]; canApprove: boolean }) {
   if (pending.length === 0) {
     return <EmptyMessage title="No staff account is waiting for approval.">New staff registrations appear here.</EmptyMessage>;
   }
   return (
     <div className="flex flex-col gap-3">
-      {canApprove ? null : <p className={mutedTextClass}>An administrator approves these accounts; they can sign in once approved.</p>}
+      {canApprove ? null : (
+        <p className={mutedTextClass}>HR or an administrator approves these accounts; they can sign in once approved.</p>
+      )}
       <ul aria-label="Staff awaiting approval" className="divide-y divide-neutral-light dark:divide-brand-700">
         {pending.map((account) => {
           const name = `${account.firstName} ${account.lastName}`;
@@ -37,7 +39,7 @@ export function PendingStaffList({ pending, canApprove }: { pending: PendingStaf
               {canApprove ? (
                 <ApproveButton
                   name={name}
-                  approve={() => approveAccount(account.id)}
+                  approve={() => approveStaff(account.id)}
                   refresh={[...accountFiguresKeys, peopleQuery.queryKey]}
                 />
               ) : null}

@@ -4,9 +4,11 @@ import { roleLabels } from "../../../shared/departments";
 import type { DepartmentStaff, StaffMember } from "../../../shared/people";
 import { inputClass, linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { Avatar } from "../../components/ui/Avatar";
+import { DialogButton } from "../../components/ui/DialogButton";
 import { RelativeTime } from "../../components/ui/RelativeTime";
 import { ResultCount } from "../../components/ui/ResultCount";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
+import { StaffRecordForm } from "./StaffRecordForm";
 
 const fullName = (person: StaffMember) => `${person.firstName} ${person.lastName}`;
 
@@ -20,15 +22,16 @@ function matchesName(person: StaffMember, search: string): boolean {
     .every((word) => names.some((name) => name.startsWith(word)));
 }
 
-function Person({ person }: { person: StaffMember }) {
+function Person({ person, canEdit }: { person: StaffMember; canEdit: boolean }) {
   return (
     <li className="flex min-w-0 gap-3 py-3">
       <Avatar person={person} size="md" />
-      <div className="min-w-0">
+      <div className="flex min-w-0 flex-col items-start gap-0.5">
         <p className="font-semibold">
           {fullName(person)}
           {person.role === "admin" ? <span className={`font-normal ${mutedTextClass}`}> · {roleLabels.admin}</span> : null}
         </p>
+        {person.jobTitle ? <p className="text-sm">{person.jobTitle}</p> : null}
         <p className={`text-sm ${mutedTextClass}`}>
           {person.department_code ? <span className="font-mono">{person.department_code} · </span> : null}
           {person.lastLoginAt ? (
@@ -50,14 +53,26 @@ function Person({ person }: { person: StaffMember }) {
               {person.phone}
             </a>
           ) : null}
+          {person.phoneExtension ? <span>Ext. {person.phoneExtension}</span> : null}
         </p>
+        {canEdit ? (
+          <DialogButton
+            label="Edit record"
+            accessibleName={`Edit the record of ${fullName(person)}`}
+            variant="secondary"
+            title={`${fullName(person)}'s record`}
+            description="The job title and desk extension the staff directory shows."
+          >
+            {(close) => <StaffRecordForm person={person} onSaved={close} />}
+          </DialogButton>
+        ) : null}
       </div>
     </li>
   );
 }
 
-/** The staff by department, searchable by name; departments without anyone matching are left out. */
-export function StaffDirectoryList({ departments }: { departments: DepartmentStaff[] }) {
+/** The staff by department, searchable by name (HR and admins edit each record); departments without anyone matching are left out. */
+export function StaffDirectoryList({ departments, canEdit }: { departments: DepartmentStaff[]; canEdit: boolean }) {
   const [search, setSearch] = useState("");
   const shown = departments
     .map((department) => ({ ...department, staff: department.staff.filter((person) => matchesName(person, search)) }))
@@ -87,7 +102,7 @@ export function StaffDirectoryList({ departments }: { departments: DepartmentSta
               </h3>
               <ul className="grid gap-x-6 sm:grid-cols-2">
                 {department.staff.map((person) => (
-                  <Person key={person.id} person={person} />
+                  <Person key={person.id} person={person} canEdit={canEdit} />
                 ))}
               </ul>
             </section>

@@ -1,4 +1,12 @@
-import type { PeopleDirectory } from "../../../shared/people";
+import type { PeopleDirectory, StaffDetails } from "../../../shared/people";
 import { privateQuery } from "../../lib/api-query";
+import { apiRequest } from "../../lib/http";
 
 export const peopleQuery = privateQuery<PeopleDirectory>(["/people"]);
+
+/** HR (or an admin) lets a pending staff account in from the HR dashboard; the audit log keeps who did. */
+export const approveStaff = (userId: string) => apiRequest<{ id: string }>("POST", `/people/${encodeURIComponent(userId)}/approve`, {});
+
+/** A staff record's job title and extension (HR and admins). */
+export const saveStaffDetails = (userId: string, details: StaffDetails) =>
+  apiRequest<StaffDetails & { id: string }>("PUT", `/people/${encodeURIComponent(userId)}/details`, details);

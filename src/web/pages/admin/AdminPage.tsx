@@ -40,7 +40,7 @@ export default function AdminPage() {
       <SectionCard
         id="accounts"
         title="All accounts"
-        description="Change a role or department, block or delete an account. Nobody can block, demote or delete themself or the last administrator who can sign in."
+        description="Sort by a column, filter, approve waiting staff together or download the accounts as CSV; each row's actions are in its menu. Nobody can block, demote or delete themself or the last administrator who can sign in."
       >
         <UsersList selfId={user?.id ?? ""} />
       </SectionCard>

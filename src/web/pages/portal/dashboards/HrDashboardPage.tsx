@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { canApproveStaff, canKeepStaffRecords } from "../../../../shared/access";
 import { PageHeader, PortalPage } from "../../../components/ui/PageHeader";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
@@ -10,7 +11,7 @@ import { useAuth } from "../../../lib/session/AuthProvider";
 
 /** HR: headcount, the staff directory by department, and the staff accounts waiting for approval. */
 export default function HrDashboardPage() {
-  const { isAdmin } = useAuth();
+  const { user } = useAuth();
   const people = useQuery(peopleQuery);
   const status = people.isPending ? (
     <LoadingMessage>Loading the staff directory...</LoadingMessage>
@@ -33,12 +34,12 @@ export default function HrDashboardPage() {
           <SectionCard
             id="pending"
             title="Staff awaiting approval"
-            description="Registered staff who cannot sign in until an administrator approves them."
+            description="Registered staff who cannot sign in until HR or an administrator approves them."
           >
-            <PendingStaffList pending={people.data.pending} canApprove={isAdmin} />
+            <PendingStaffList pending={people.data.pending} canApprove={user !== null && canApproveStaff(user)} />
           </SectionCard>
           <SectionCard id="directory" title="Staff directory">
-            <StaffDirectoryList departments={people.data.departments} />
+            <StaffDirectoryList departments={people.data.departments} canEdit={user !== null && canKeepStaffRecords(user)} />
           </SectionCard>
         </>
       ) : null}
