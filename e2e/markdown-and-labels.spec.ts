@@ -1,11 +1,12 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { approvedStaff, signIn } from "./accounts";
-import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
+import { expect as baseExpect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { clientWithAProject } from "./projects-kit";
 import { E2E_ADMIN } from "./site-under-test";
 
-// Axe on the project page and the admin's long screens needs time on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+// Axe on the project page and the admin's long screens needs time on a busy machine, and so do their first answers.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const ENTRY = "**Note:** the ground-floor slab was poured.\n\n- cubes taken for testing\n- curing under _wet hessian_";
 
@@ -77,7 +78,7 @@ test("department names keep their spaces on the analytics chart's axis", async (
   await page.goto("/analytics");
   const panel = page.getByRole("region", { name: "Sign-ups by department" });
   await expect(panel.getByRole("table")).toContainText("Digital Marketing");
-  const labels = panel.locator(".recharts-yAxis .recharts-cartesian-axis-tick text");
+  const labels = panel.locator(".recharts-yAxis-tick-labels text");
   await expect(labels.filter({ hasText: "Digital Marketing" })).toHaveCount(1);
   await expect(labels.filter({ hasText: "Business Administration" })).toHaveCount(1);
   // One line each, whole: no label is split into words nor drawn outside the chart.

@@ -48,7 +48,7 @@ export function TimeChart({ data, series }: { data: Record<string, string | numb
 }
 
 /** About the width of a character of the axes' 12 px type, and the room the labels of a breakdown may take. */
-const CHARACTER_PX = 7;
+const CHARACTER_PX = 6.5;
 const LABEL_PX = { min: 48, max: 160 };
 
 /**
@@ -59,7 +59,7 @@ function CategoryTick({ x, y, payload, characters }: Pick<YAxisTickContentProps,
   const name = String(payload.value);
   const shown = name.length > characters ? `${name.slice(0, characters - 1).trimEnd()}…` : name;
   return (
-    <text x={x} y={y} dx={-4} dy="0.355em" textAnchor="end" fill="currentColor" fontSize={12}>
+    <text x={x} y={y} dy="0.355em" textAnchor="end" fill="currentColor" fontSize={12}>
       {shown === name ? null : <title>{name}</title>}
       {shown}
     </text>
