@@ -149,14 +149,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await closeDataDir(config.dataDir);
   }
 
+  const content = createContentService(db.db);
   const mailer = createMailer({
     db: db.db,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
     printMail: config.env === "development",
+    origin: config.publicOrigin,
+    company: content.getCompany,
   });
-  const content = createContentService(db.db);
   const contact = createContactService({ db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
   const authSecret = await loadAuthSecret(db.db, config);
   const tokens = createAccessTokens(new TextEncoder().encode(authSecret));

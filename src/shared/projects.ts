@@ -319,7 +319,15 @@ export type ProjectPhoto = {
   createdAt: string;
 };
 
-export type SiteUpdate = { id: number; body: string; author: PersonRef | null; photos: ProjectPhoto[]; createdAt: string };
+/** A site diary entry: `body` as written (Markdown), `bodyHtml` rendered and sanitised by the server. */
+export type SiteUpdate = {
+  id: number;
+  body: string;
+  bodyHtml: string;
+  author: PersonRef | null;
+  photos: ProjectPhoto[];
+  createdAt: string;
+};
 
 /** A page of the site diary or the gallery, newest first; nextBefore is null on the last page. */
 export type CursorPage<T> = { items: T[]; nextBefore: number | null };

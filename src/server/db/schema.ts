@@ -141,7 +141,10 @@ export const projectUpdates = pgTable(
     id: serial("id").primaryKey(),
     projectId: partOfProject(),
     authorId: personOrNull("author_id"),
+    /** Plain text or Markdown. */
     body: text("body").notNull(),
+    /** The body rendered and sanitised when written (reads never parse); null for entries written before it was kept. */
+    bodyHtml: text("body_html"),
     createdAt: createdAt(),
   },
   (table) => [index("project_updates_project_idx").on(table.projectId, table.createdAt)],

@@ -70,3 +70,11 @@ export async function reencodeImageSizes<Name extends string>(
   );
   return Object.fromEntries(renditions) as Record<Name, ImageRendition>;
 }
+
+/**
+ * A photo's thumbnail for an email: a JPEG (which every mail program shows, WebP not all) at most 320 px a side,
+ * made from the stored WebP thumbnail.
+ */
+export function emailThumbnail(webp: Buffer): Promise<Buffer> {
+  return sharp(webp).resize({ width: 320, height: 320, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
+}

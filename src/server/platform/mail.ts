@@ -3,12 +3,15 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { AppDb } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
+import { type EmailBrand, type EmailContent, layoutEmail } from "./email-layout.js";
 
+export { escapeHtml } from "./email-layout.js";
+
+/** An email to send: what it says, laid out by the one layout (email-layout.ts) into its HTML and plain-text parts. */
 export type OutgoingMail = {
   to: string;
   subject: string;
-  text: string;
-  html: string;
+  content: EmailContent;
   /** Where a reply goes, when not to the sender (an inquiry's visitor). */
   replyTo?: string;
   /** What kind of mail it is, for the log (which never shows a mail's subject or body outside development). */
@@ -36,6 +39,9 @@ export function createMailer(options: {
   from: string;
   log: FastifyBaseLogger;
   printMail: boolean;
+  /** The public site's origin (links, the logo) and the company as the public site shows it (the footer's address). */
+  origin: string;
+  company: () => Promise<EmailBrand["company"]>;
 }): Mailer & MailTransportCheck {
   const transporter = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const transport = transporter ? "smtp" : "log";
@@ -53,8 +59,11 @@ export function createMailer(options: {
       // nodemailer's verify() connects and authenticates without sending anything.
       if (transporter) await transporter.verify();
     },
-    async send(mail) {
-      const kind = mail.kind ?? "email";
+    async send(outgoing) {
+      const kind = outgoing.kind ?? "email";
+      // The footer's address: an email still goes out, without it, when the company's details cannot be read.
+      const company = await options.company().catch(() => null);
+      const mail = { ...outgoing, ...layoutEmail(outgoing.subject, outgoing.content, { origin: options.origin, company }) };
       let sentAt: Date | null = null;
       let error: string | null = null;
       try {
@@ -66,6 +75,7 @@ export function createMailer(options: {
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            attachments: mail.attachments,
           });
           sentAt = new Date();
         } else if (options.printMail) {
@@ -91,9 +101,4 @@ export function createMailer(options: {
       await eraseExpiredCodes();
     },
   };
-}
-
-/** Escapes text for an HTML email body. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderChatMarkdown, renderMarkdown } from "./markdown.js";
+import { markdownExcerpt, markdownToText, renderChatMarkdown, renderMarkdown } from "./markdown.js";
 
 describe("Markdown written by people", () => {
   it("becomes HTML with headings, lists and emphasis", () => {
@@ -49,5 +49,21 @@ describe("chat messages (the restrictive profile)", () => {
       '<a href="https://fcda.gov.ng" rel="nofollow noopener noreferrer" target="_blank">https://fcda.gov.ng</a>',
     );
     expect(renderChatMarkdown("[click](javascript:alert(3))")).not.toContain("javascript:");
+  });
+});
+
+describe("Markdown as plain text (previews and the text of emails)", () => {
+  it("keeps the words without the marks, a block to a paragraph and list items with their bullet", () => {
+    expect(markdownToText("**Note:** pour `C25` [today](https://x.ng)\n> _cure_ it\n\n- cement\n- sand\n\n1. one\n2. two")).toBe(
+      "Note: pour C25 today\n\ncure it\n\n- cement\n- sand\n\n1. one\n2. two",
+    );
+    expect(markdownToText("<b>bold</b> \\*not emphasis\\*")).toBe("bold *not emphasis*");
+  });
+
+  it("cuts a preview to one line with an ellipsis, and answers a text nested too deep as written", () => {
+    expect(markdownExcerpt("**Note:**\n\nthe   slab\nwas poured", 14)).toBe("Note: the sla…");
+    expect(markdownExcerpt("## Heading\n\nText", 100)).toBe("Heading Text");
+    const deep = `${">".repeat(3000)} deep`;
+    expect(markdownToText(deep)).toBe(deep);
   });
 });

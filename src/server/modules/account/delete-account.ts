@@ -4,7 +4,6 @@ import { accountMessages } from "../../../shared/account.js";
 import { ApiError } from "../../../shared/api.js";
 import type { AppDb } from "../../db/client.js";
 import { contactInquiries, securityAlerts, securityEvents, users } from "../../db/schema.js";
-import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { anotherAdminCanSignIn } from "./admins-who-can-sign-in.js";
 import type { AccountDeps } from "./deps.js";
@@ -70,8 +69,20 @@ export function createAccountDeletion(deps: AccountDeps) {
       await mailer.send({
         to: user.email,
         subject: "Your Crestbuild account has been deleted",
-        text: `Hello ${user.firstName},\n\nAs you asked, your Crestbuild account (${user.email}) has been deleted, with your profile, photo, settings, notifications and sign-in sessions.\n\nProjects where you were the client stay in the company's records, as building records must, but no longer linked to any account. Messages you wrote stay in their conversations without your name.\n\nIf you did not ask for this, contact us straight away through ${deps.publicOrigin}/contact.`,
-        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>As you asked, your Crestbuild account (${escapeHtml(user.email)}) has been deleted, with your profile, photo, settings, notifications and sign-in sessions.</p><p>Projects where you were the client stay in the company's records, as building records must, but no longer linked to any account. Messages you wrote stay in their conversations without your name.</p><p>If you did not ask for this, contact us straight away through <a href="${deps.publicOrigin}/contact">our contact page</a>.</p>`,
+        kind: "account_deleted",
+        content: {
+          recipientName: user.firstName,
+          audience: "deleted account",
+          paragraphs: [
+            `As you asked, your Crestbuild account (${user.email}) has been deleted, with your profile, photo, settings, notifications and sign-in sessions.`,
+            "Projects where you were the client stay in the company's records, as building records must, but no longer linked to any account. Messages you wrote stay in their conversations without your name.",
+            [
+              "If you did not ask for this, contact us straight away through ",
+              { link: `${deps.publicOrigin}/contact`, label: "our contact page" },
+              ".",
+            ],
+          ],
+        },
       });
     },
   };

@@ -5,7 +5,6 @@ import { authMessages, type SessionUser, VERIFICATION_CODE_LENGTH } from "../../
 import { productWording } from "../../../shared/wording.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { users } from "../../db/schema.js";
-import { escapeHtml } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import { createOneTimeCodes, EMAIL_CODE_MINUTES, randomDigits, toSessionUser } from "../auth/index.js";
 import type { AccountDeps } from "./deps.js";
@@ -54,8 +53,19 @@ export function createEmailChange(deps: AccountDeps) {
         subject: "Your Crestbuild email change code",
         kind: "email_change_code",
         codeExpiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
-        text: `Hello ${user.firstName},\n\nYour code to confirm ${newEmail} as the email address of your Crestbuild account is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nEnter it in ${deps.publicOrigin}/settings.\n\nIf you did not ask for this, ignore this email: nothing changes.`,
-        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your code to confirm ${escapeHtml(newEmail)} as the email address of your Crestbuild account is <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong>. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>Enter it in <a href="${deps.publicOrigin}/settings">your settings</a>.</p><p>If you did not ask for this, ignore this email: nothing changes.</p>`,
+        content: {
+          recipientName: user.firstName,
+          paragraphs: [
+            [
+              `Your code to confirm ${newEmail} as the email address of your Crestbuild account is `,
+              { code },
+              `. It is valid for ${EMAIL_CODE_MINUTES} minutes.`,
+            ],
+            "Enter it in your settings.",
+          ],
+          action: { label: "Open your settings", url: `${deps.publicOrigin}/settings` },
+          afterword: ["If you did not ask for this, ignore this email: nothing changes."],
+        },
       });
       return { pendingEmail: newEmail };
     },

@@ -1,4 +1,4 @@
-import { escapeHtml, type OutgoingMail } from "../../platform/mail.js";
+import type { OutgoingMail } from "../../platform/mail.js";
 import type { UserRow } from "./accounts.js";
 import { EMAIL_CODE_MINUTES } from "./one-time-codes.js";
 
@@ -6,8 +6,6 @@ import { EMAIL_CODE_MINUTES } from "./one-time-codes.js";
 export const codeExpiry = () => new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000);
 
 type Recipient = Pick<UserRow, "email" | "firstName">;
-
-const codeHtml = (code: string) => `<strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong>`;
 
 /** The code that confirms a new account's address. */
 export function verificationEmail(user: Recipient, code: string, publicOrigin: string): OutgoingMail {
@@ -18,8 +16,15 @@ export function verificationEmail(user: Recipient, code: string, publicOrigin: s
     subject: "Your Crestbuild verification code",
     kind: "verification_code",
     codeExpiresAt: codeExpiry(),
-    text: `Hello ${user.firstName},\n\nYour verification code is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nEnter it at ${link} to confirm your email address.\n\nIf you did not create a Crestbuild account, ignore this email.`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your verification code is ${codeHtml(code)}. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>Enter it at <a href="${escapeHtml(link)}">${escapeHtml(link)}</a> to confirm your email address.</p><p>If you did not create a Crestbuild account, ignore this email.</p>`,
+    content: {
+      recipientName: user.firstName,
+      paragraphs: [
+        ["Your verification code is ", { code }, `. It is valid for ${EMAIL_CODE_MINUTES} minutes.`],
+        "Enter it to confirm your email address.",
+      ],
+      action: { label: "Confirm your email address", url: link },
+      afterword: ["If you did not create a Crestbuild account, ignore this email."],
+    },
   };
 }
 
@@ -30,7 +35,10 @@ export function passwordResetEmail(user: Recipient, code: string): OutgoingMail 
     subject: "Your Crestbuild password reset code",
     kind: "password_reset_code",
     codeExpiresAt: codeExpiry(),
-    text: `Hello ${user.firstName},\n\nYour password reset code is ${code}. It is valid for ${EMAIL_CODE_MINUTES} minutes.\n\nIf you did not ask to reset your password, ignore this email: your password stays as it is.`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your password reset code is ${codeHtml(code)}. It is valid for ${EMAIL_CODE_MINUTES} minutes.</p><p>If you did not ask to reset your password, ignore this email: your password stays as it is.</p>`,
+    content: {
+      recipientName: user.firstName,
+      paragraphs: [["Your password reset code is ", { code }, `. It is valid for ${EMAIL_CODE_MINUTES} minutes.`]],
+      afterword: ["If you did not ask to reset your password, ignore this email: your password stays as it is."],
+    },
   };
 }

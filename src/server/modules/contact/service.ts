@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { CONTACT_ACKNOWLEDGEMENTS_PER_DAY, type contactInquirySchema } from "../../../shared/contact.js";
 import type { AppDb } from "../../db/client.js";
 import { contactInquiries } from "../../db/schema.js";
-import { escapeHtml, type Mailer, type OutgoingMail } from "../../platform/mail.js";
+import { emailTime } from "../../platform/email-layout.js";
+import type { Mailer, OutgoingMail } from "../../platform/mail.js";
 
 type Inquiry = z.output<typeof contactInquirySchema>;
 
@@ -12,17 +13,21 @@ type Inquiry = z.output<typeof contactInquirySchema>;
  * carry someone's text to a stranger), only the reference to quote.
  */
 function acknowledgement(to: string, reference: number, publicOrigin: string): OutgoingMail {
-  const lines = [
-    "Thank you for contacting Crestbuild.",
-    `We have received your message (reference #${reference}) and our team will reply within one working day.`,
-    "If you did not write to us, you can ignore this email.",
-  ];
   return {
     to,
     kind: "contact_acknowledgement",
     subject: `We received your message (#${reference})`,
-    text: `${lines.join("\n\n")}\n\n${publicOrigin}`,
-    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${publicOrigin}">${escapeHtml(publicOrigin)}</a></p>`,
+    content: {
+      // Not the name the form gave either: it is typed text too.
+      recipientName: null,
+      audience: "visitor",
+      paragraphs: [
+        "Thank you for contacting Crestbuild.",
+        `We have received your message (reference #${reference}) and our team will reply within one working day.`,
+      ],
+      action: { label: "Visit our website", url: publicOrigin },
+      afterword: ["If you did not write to us, you can ignore this email."],
+    },
   };
 }
 
@@ -54,19 +59,23 @@ export function createContactService(deps: { db: AppDb; mailer: Mailer; inbox: s
         })
         .returning({ id: contactInquiries.id, createdAt: contactInquiries.createdAt });
       if (!saved) throw new Error("inquiry insert returned no row");
-      const lines = [
-        `From: ${inquiry.name} <${inquiry.email}>`,
-        `Phone: ${inquiry.phone || "not given"}`,
-        `Subject: ${inquiry.subject}`,
-        "",
-        inquiry.message,
-      ];
       await deps.mailer.send({
         to: deps.inbox,
         replyTo: inquiry.email,
         subject: `New website inquiry #${saved.id}: ${inquiry.subject}`,
-        text: `${lines.join("\n")}\n\nReceived ${saved.createdAt.toISOString()} through ${deps.publicOrigin}/contact`,
-        html: `<p>${lines.slice(0, 3).map(escapeHtml).join("<br>")}</p><p style="white-space:pre-wrap">${escapeHtml(inquiry.message)}</p>`,
+        kind: "contact_inquiry",
+        content: {
+          recipientName: "Crestbuild team",
+          audience: "company",
+          paragraphs: [
+            `A visitor wrote through the contact form on ${emailTime(saved.createdAt)}. Reply to this email to answer them.`,
+            [{ strong: "From: " }, `${inquiry.name} <${inquiry.email}>`],
+            [{ strong: "Phone: " }, inquiry.phone || "not given"],
+            [{ strong: "Subject: " }, inquiry.subject],
+          ],
+          quote: inquiry.message,
+          action: { label: "Open the inquiry", url: `${deps.publicOrigin}/dashboard/inquiries/${saved.id}` },
+        },
       });
       if ((await sentToday(inquiry.email)) <= CONTACT_ACKNOWLEDGEMENTS_PER_DAY) {
         await deps.mailer.send(acknowledgement(inquiry.email, saved.id, deps.publicOrigin));

@@ -7,6 +7,7 @@ import type { AppDb } from "../../db/client.js";
 import { offsetOf, type PageRequest } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
 import { conversationParticipants, conversationReads, conversations, messages, projects, projectTeam, users } from "../../db/schema.js";
+import { markdownExcerpt } from "../../platform/markdown.js";
 
 const EXCERPT_LENGTH = 140;
 
@@ -98,8 +99,8 @@ function visibleTo(db: AppDb, viewer: Viewer, opened: SQL): SQL | undefined {
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 const excerptOf = (body: string, attachmentCount: number) => {
-  const text = body.replace(/\s+/g, " ").trim();
-  if (text) return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+  const text = markdownExcerpt(body, EXCERPT_LENGTH);
+  if (text) return text;
   return attachmentCount === 1 ? "Photo" : `${attachmentCount} photos`;
 };
 

@@ -3,7 +3,8 @@ import { type NotificationKind, resolvePreferences } from "../../../shared/notif
 import type { NotificationItem } from "../../../shared/realtime.js";
 import type { AppDb } from "../../db/client.js";
 import { notifications, users } from "../../db/schema.js";
-import { escapeHtml, type Mailer } from "../../platform/mail.js";
+import type { EmailPhoto } from "../../platform/email-layout.js";
+import type { Mailer } from "../../platform/mail.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 
 export type NewNotification = {
@@ -13,6 +14,9 @@ export type NewNotification = {
   /** The portal path it opens, e.g. /dashboard/projects/12. */
   link?: string | null;
   projectId?: number | null;
+  /** Photos it is about, shown as thumbnails in its email (the bell shows none), and how many there are in all. */
+  photos?: readonly EmailPhoto[];
+  photoTotal?: number;
 };
 
 const PAGE_SIZE = 20;
@@ -77,12 +81,17 @@ export function createNotificationsService(deps: { db: AppDb; mailer: Mailer; hu
           if (row) await hub.publish([person.id], { type: "notification", notification: toItem(row) });
         }
         if (channels.email) {
-          const url = `${deps.publicOrigin}${notification.link ?? "/dashboard"}`;
           await deps.mailer.send({
             to: person.email,
             subject: notification.title,
-            text: `Hello ${person.firstName},\n\n${notification.title}\n${notification.body ?? ""}\n\nOpen it: ${url}\n\nYou can choose which emails you receive in ${deps.publicOrigin}/settings.`,
-            html: `<p>Hello ${escapeHtml(person.firstName)},</p><p><strong>${escapeHtml(notification.title)}</strong></p><p>${escapeHtml(notification.body ?? "")}</p><p><a href="${url}">Open it in the portal</a></p><p style="color:#666">You can choose which emails you receive in <a href="${deps.publicOrigin}/settings">your settings</a>.</p>`,
+            kind: `notification_${notification.kind}`,
+            content: {
+              recipientName: person.firstName,
+              paragraphs: [{ strong: notification.title }, ...(notification.body ? [notification.body] : [])],
+              photos: notification.photos,
+              photoTotal: notification.photoTotal,
+              action: { label: "Open it in the portal", url: `${deps.publicOrigin}${notification.link ?? "/dashboard"}` },
+            },
           });
         }
       }

@@ -3,7 +3,10 @@ import type { Viewer } from "../../../shared/access.js";
 import { type CursorPage, type SiteUpdate, siteUpdateSchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projects, projectUpdates, users } from "../../db/schema.js";
+import type { EmailPhoto } from "../../platform/email-layout.js";
 import { parseInput } from "../../platform/envelope.js";
+import { emailThumbnail } from "../../platform/images.js";
+import { markdownExcerpt, renderChatMarkdown, renderForStorage, renderOrEscape } from "../../platform/markdown.js";
 import type { FileStorage } from "../../platform/storage.js";
 import type { ProjectEvents } from "./events.js";
 import { captionsOf } from "./gallery.js";
@@ -16,8 +19,22 @@ import { touchProject } from "./progress.js";
 
 const DIARY_PAGE_SIZE = 20;
 const EXCERPT_LENGTH = 200;
+/** How many of an entry's photos its email shows as thumbnails (the rest are counted). */
+const EMAIL_PHOTOS = 3;
 
-const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text);
+/** The first photos of an entry as email thumbnails; an email goes without them rather than not at all. */
+async function emailPhotos(thumbnails: readonly Buffer[], captions: readonly string[]): Promise<EmailPhoto[]> {
+  try {
+    return await Promise.all(
+      thumbnails.slice(0, EMAIL_PHOTOS).map(async (thumbnail, index) => ({
+        jpeg: await emailThumbnail(thumbnail),
+        alt: captions[index] || `Photo ${index + 1} of the site update`,
+      })),
+    );
+  } catch {
+    return [];
+  }
+}
 
 /** The site diary: what happened on site, by whom, with photos; newest first. */
 export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: ProjectGuard; events: ProjectEvents }) {
@@ -35,6 +52,7 @@ export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: Proj
     return rows.map(({ update, firstName, lastName, avatar }) => ({
       id: update.id,
       body: update.body,
+      bodyHtml: update.bodyHtml ?? renderOrEscape(renderChatMarkdown, update.body),
       author: personRef(update.authorId, firstName, lastName, avatar),
       photos: photos.filter((photo) => photo.updateId === update.id),
       createdAt: update.createdAt.toISOString(),
@@ -52,14 +70,15 @@ export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: Proj
     async post(viewer: Viewer, projectId: number, upload: MultipartUpload): Promise<SiteUpdate> {
       await guard.edit(viewer, projectId);
       const { body } = parseInput(siteUpdateSchema, { body: fieldOf(upload, "body") });
+      const bodyHtml = renderForStorage(renderChatMarkdown, body, "body");
       const captions = captionsOf(upload);
-      const { photos, discard } = await storePhotos(storage, projectId, upload.files);
+      const { photos, thumbnails, discard } = await storePhotos(storage, projectId, upload.files);
       let updateId: number;
       try {
         updateId = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(projectUpdates)
-            .values({ projectId, authorId: viewer.id, body })
+            .values({ projectId, authorId: viewer.id, body, bodyHtml })
             .returning({ id: projectUpdates.id });
           if (!row) throw new Error("the site update was not inserted");
           await insertPhotoRows(tx, { projectId, uploadedById: viewer.id, updateId: row.id }, photos, captions);
@@ -72,7 +91,13 @@ export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: Proj
       }
       const [project] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
       await events.changed(projectId, viewer.id, [
-        { kind: "project_update", title: `New site update on ${project?.title ?? "your project"}`, body: excerpt(body) },
+        {
+          kind: "project_update",
+          title: `New site update on ${project?.title ?? "your project"}`,
+          body: markdownExcerpt(body, EXCERPT_LENGTH),
+          photos: await emailPhotos(thumbnails, captions),
+          photoTotal: photos.length,
+        },
       ]);
       const [entry] = await entries(projectId, eq(projectUpdates.id, updateId), 1);
       if (!entry) throw new Error("the site update vanished");

@@ -2,15 +2,23 @@ import type { FastifyBaseLogger } from "fastify";
 import type { NotificationKind } from "../../../shared/notifications.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
+import type { EmailPhoto } from "../../platform/email-layout.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 
 /** What the notifications service needs to tell people (its notify()). */
+/** What changed: its title and text, and the photos it is about (thumbnails in its emails) with how many in all. */
+export type ProjectNotice = {
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  photos?: readonly EmailPhoto[];
+  photoTotal?: number;
+};
+
 export type Notify = (
   userIds: readonly string[],
-  notification: { kind: NotificationKind; title: string; body?: string; link?: string | null; projectId?: number | null },
+  notification: ProjectNotice & { link?: string | null; projectId?: number | null },
 ) => Promise<void>;
-
-export type ProjectNotice = { kind: NotificationKind; title: string; body?: string };
 
 export const projectLink = (projectId: number) => `/dashboard/projects/${projectId}`;
 

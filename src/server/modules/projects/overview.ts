@@ -12,6 +12,7 @@ import {
 import type { AppDb } from "../../db/client.js";
 import { milestones, projectDocuments, projectPhotos, projects, projectUpdates, users } from "../../db/schema.js";
 import { accessDenied } from "../../platform/errors.js";
+import { markdownExcerpt } from "../../platform/markdown.js";
 import { readableBy, readsEveryProject } from "./access-sql.js";
 import { addDays, daysBetween, todayInLagos } from "./dates.js";
 import { personRef } from "./people.js";
@@ -135,7 +136,8 @@ export function createOverview(db: AppDb) {
       return {
         updates: updates.map(({ authorId, firstName, lastName, avatar, body, createdAt, ...row }) => ({
           ...row,
-          body: body.length > EXCERPT_LENGTH ? `${body.slice(0, EXCERPT_LENGTH - 1)}…` : body,
+          // A preview: the entry's words without their Markdown marks.
+          body: markdownExcerpt(body, EXCERPT_LENGTH),
           author: personRef(authorId, firstName, lastName, avatar),
           createdAt: createdAt.toISOString(),
         })),

@@ -12,13 +12,14 @@ export type StoredPhoto = { thumbUrl: string; galleryUrl: string; width: number;
 /**
  * Checks and re-encodes every photo before anything is written (one refused photo refuses them all),
  * then writes them all under generated names. The answer's discard() removes what was written, for a
- * caller whose database step then fails: an upload leaves everything or nothing.
+ * caller whose database step then fails: an upload leaves everything or nothing. `thumbnails` are the thumbnails'
+ * bytes, in order (for an email about the photos).
  */
 export async function storePhotos(
   storage: FileStorage,
   projectId: number,
   uploads: readonly UploadedFile[],
-): Promise<{ photos: StoredPhoto[]; discard: () => Promise<void> }> {
+): Promise<{ photos: StoredPhoto[]; thumbnails: Buffer[]; discard: () => Promise<void> }> {
   const renditions = [];
   for (const upload of uploads) {
     try {
@@ -49,7 +50,7 @@ export async function storePhotos(
         height: gallery.height,
       });
     }
-    return { photos, discard };
+    return { photos, thumbnails: renditions.map((rendition) => rendition.thumb.data), discard };
   } catch (error) {
     await discard();
     throw error;

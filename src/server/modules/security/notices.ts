@@ -4,7 +4,8 @@ import { threatRules } from "../../../shared/security.js";
 import { describeUserAgent } from "../../../shared/user-agent.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
-import { escapeHtml, type Mailer, type OutgoingMail } from "../../platform/mail.js";
+import { emailTime } from "../../platform/email-layout.js";
+import type { Mailer, OutgoingMail } from "../../platform/mail.js";
 import type { WrittenSecurityEvent } from "../../platform/security-log.js";
 import type { Alerts } from "./alerts.js";
 import { createNotMeLinks } from "./not-me-links.js";
@@ -52,13 +53,22 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
   }
 
   function ownerNotice(to: string, firstName: string, subject: string, lines: string[], link: string): OutgoingMail {
-    const notMe = "If this wasn't you, end every session of your account and choose a new password:";
     return {
       to,
       subject,
       kind: "security_notice",
-      text: `Hello ${firstName},\n\n${lines.join("\n")}\n\n${notMe} ${link}\n\nIf it was you, there is nothing to do. Your recent activity is at ${publicOrigin}/security.`,
-      html: `<p>Hello ${escapeHtml(firstName)},</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p>${escapeHtml(notMe)} <a href="${link}">This wasn't me</a></p><p>If it was you, there is nothing to do. Your recent activity is at <a href="${publicOrigin}/security">${publicOrigin}/security</a>.</p>`,
+      content: {
+        recipientName: firstName,
+        paragraphs: [...lines, "If this wasn't you, end every session of your account and choose a new password:"],
+        action: { label: "This wasn't me", url: link },
+        afterword: [
+          [
+            "If it was you, there is nothing to do. Your recent activity is at ",
+            { link: `${publicOrigin}/security`, label: `${publicOrigin}/security` },
+            ".",
+          ],
+        ],
+      },
     };
   }
 
@@ -70,7 +80,7 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
       .from(users)
       .where(and(eq(users.id, event.userId), eq(users.active, true)));
     if (!user) return;
-    const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${event.createdAt.toUTCString()}`;
+    const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${emailTime(event.createdAt)}`;
     const reported = { id: event.id, userId: event.userId, createdAt: event.createdAt };
     if (newDevice) {
       await mailer.send(
@@ -100,7 +110,7 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
       const rule = threatRules[alert.rule];
       if (rule.severity !== "high" || !(await deps.alerts.claimEmail(alert.id))) continue;
       const admins = await db
-        .select({ email: users.email })
+        .select({ email: users.email, firstName: users.firstName })
         .from(users)
         .where(and(eq(users.role, "admin"), eq(users.active, true)));
       const link = `${publicOrigin}/security#alerts`;
@@ -109,8 +119,14 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
           to: admin.email,
           subject: `Security alert: ${rule.title}`,
           kind: "security_alert",
-          text: `A high-severity security alert opened: ${rule.title} (${alert.subject}).\n\nRead its evidence and acknowledge it at ${link}.`,
-          html: `<p>A high-severity security alert opened: <strong>${escapeHtml(rule.title)}</strong> (${escapeHtml(alert.subject)}).</p><p>Read its evidence and acknowledge it at <a href="${link}">${link}</a>.</p>`,
+          content: {
+            recipientName: admin.firstName,
+            paragraphs: [
+              ["A high-severity security alert opened: ", { strong: rule.title }, ` (${alert.subject}).`],
+              "Read its evidence and acknowledge it.",
+            ],
+            action: { label: "Open the security alerts", url: link },
+          },
         });
       }
     }

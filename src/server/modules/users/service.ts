@@ -10,7 +10,7 @@ import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { activeStaff, awaitingApproval } from "../../db/staff-accounts.js";
 import { reencodeImage } from "../../platform/images.js";
-import { escapeHtml, type Mailer } from "../../platform/mail.js";
+import type { Mailer } from "../../platform/mail.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
 import type { FileStorage } from "../../platform/storage.js";
 import { recordAdminAction } from "../admin/index.js";
@@ -70,8 +70,12 @@ export function createUsersService(deps: { db: AppDb; mailer: Mailer; storage: F
     await deps.mailer.send({
       to: user.email,
       subject: "Your Crestbuild staff account is approved",
-      text: `Hello ${user.firstName},\n\n${who} has approved your staff account in ${user.department}. You can sign in at ${deps.publicOrigin}/login.`,
-      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>${who} has approved your staff account in ${escapeHtml(user.department)}. You can sign in at <a href="${deps.publicOrigin}/login">${deps.publicOrigin}/login</a>.</p>`,
+      kind: "account_approved",
+      content: {
+        recipientName: user.firstName,
+        paragraphs: [`${who} has approved your staff account in ${user.department}. You can sign in now.`],
+        action: { label: "Sign in", url: `${deps.publicOrigin}/login` },
+      },
     });
   }
 

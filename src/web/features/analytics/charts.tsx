@@ -1,4 +1,16 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type YAxisTickContentProps,
+} from "recharts";
 
 /** The brand's accent, neutral mid and a deep teal read on both the light and the dark background. */
 const COLOURS = ["#aa7452", "#969a9e", "#2f7f86"];
@@ -35,14 +47,43 @@ export function TimeChart({ data, series }: { data: Record<string, string | numb
   );
 }
 
+/** About the width of a character of the axes' 12 px type, and the room the labels of a breakdown may take. */
+const CHARACTER_PX = 6.5;
+const LABEL_PX = { min: 48, max: 160 };
+
+/**
+ * A breakdown's label on one line, as written ('Digital Marketing'): the chart's own labels break into one line per
+ * word, which reads as 'DigitalMarketing'. A label too long for the axis ends in '…', its whole text in its title.
+ */
+function CategoryTick({ x, y, payload, characters }: Pick<YAxisTickContentProps, "x" | "y" | "payload"> & { characters: number }) {
+  const name = String(payload.value);
+  const shown = name.length > characters ? `${name.slice(0, characters - 1).trimEnd()}…` : name;
+  return (
+    <text x={x} y={y} dy="0.355em" textAnchor="end" fill="currentColor" fontSize={12}>
+      {shown === name ? null : <title>{name}</title>}
+      {shown}
+    </text>
+  );
+}
+
 /** A breakdown (by role, page, device…): one horizontal bar per entry. */
 export function BreakdownChart({ data }: { data: { name: string; value: number }[] }) {
+  // The labels' column as wide as the longest label needs, within bounds (the bars keep the rest at 360 px).
+  const longest = Math.max(0, ...data.map((entry) => entry.name.length));
+  const labelWidth = Math.min(LABEL_PX.max, Math.max(LABEL_PX.min, longest * CHARACTER_PX + 8));
+  const characters = Math.floor((labelWidth - 8) / CHARACTER_PX);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.2} />
         <XAxis type="number" allowDecimals={false} {...axis} />
-        <YAxis type="category" dataKey="name" width={110} {...axis} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          width={labelWidth}
+          {...axis}
+          tick={(props: YAxisTickContentProps) => <CategoryTick x={props.x} y={props.y} payload={props.payload} characters={characters} />}
+        />
         <Tooltip {...tooltip} />
         <Bar dataKey="value" name="Count" fill={COLOURS[0]} isAnimationActive={false} />
       </BarChart>

@@ -5,6 +5,15 @@ import { describeUserAgent } from "../../../shared/user-agent";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { formatDateTime } from "../../lib/format";
 
+/**
+ * Whose event it was, for an admin: the account's address; an address typed for no account (an unknown one, or an
+ * account since deleted); or a request made without signing in at all.
+ */
+function eventAccount(event: SecurityEventRow): string {
+  if (event.userId) return event.email ?? "Signed-in account";
+  return event.email ? `${event.email} (no account)` : "Visitor (not signed in)";
+}
+
 /** One event of the access log in plain words: what, when, from where, on which device (and whose, for admins). */
 export function EventLine({ event, showAccount }: { event: SecurityEventRow; showAccount?: boolean }) {
   const Icon = event.outcome === "success" ? ShieldCheck : ShieldAlert;
@@ -16,7 +25,7 @@ export function EventLine({ event, showAccount }: { event: SecurityEventRow; sho
         <p className={`break-words text-sm ${mutedTextClass}`}>
           {formatDateTime(event.createdAt)}
           {event.ipAddress ? ` · ${event.ipAddress}` : ""} · {describeUserAgent(event.userAgent)}
-          {showAccount && event.email ? <span className="break-all"> · {event.email}</span> : null}
+          {showAccount ? <span className="break-all"> · {eventAccount(event)}</span> : null}
         </p>
       </div>
     </li>

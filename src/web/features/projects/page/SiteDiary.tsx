@@ -5,6 +5,7 @@ import { mutedTextClass } from "../../../components/form/form-fields";
 import { Avatar } from "../../../components/ui/Avatar";
 import { LoadMoreButton } from "../../../components/ui/LoadMoreButton";
 import { RelativeTime } from "../../../components/ui/RelativeTime";
+import { RenderedMarkdown } from "../../../components/ui/RenderedMarkdown";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
 import { siteUpdatesQuery } from "../api";
@@ -24,7 +25,7 @@ function UpdateEntry({ update, onOpenPhoto }: { update: SiteUpdate; onOpenPhoto:
             · <RelativeTime iso={update.createdAt} />
           </span>
         </p>
-        <p className="break-words whitespace-pre-line">{update.body}</p>
+        <RenderedMarkdown html={update.bodyHtml} />
         {update.photos.length > 0 ? (
           <ul aria-label="Photos of this update" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {update.photos.map((photo, index) => (
