@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { approvedStaff, signIn } from "./accounts";
 import { recordConsoleErrors } from "./fixtures";
 
@@ -62,6 +62,96 @@ export function instrumentCalls(forceRelay: boolean) {
   window.RTCPeerConnection = LoopbackPeerConnection;
 }
 
+/** What instrumentRing keeps in the page (window.__ring). */
+type RingRecord = {
+  /** Every system notification the page made, with whether it was closed since. */
+  notifications: { title: string; body: string; closed: boolean }[];
+  /** How many times the page asked the browser's notification permission. */
+  permissionAsks: number;
+  /** Tones started while the page's audio could be heard. */
+  audibleTones: number;
+};
+
+/**
+ * Test-only instrumentation of a ring, added before the site's code runs. The browser's autoplay policy, as Chromium
+ * applies it to a page on its own: an AudioContext stays suspended until resume() is called once the page was used
+ * (a real click or key press on it); tones started before are not heard. Notifications are recorded (and can be clicked with
+ * clickNotification); asking the permission records the ask and answers `answer`, which the page sees from then on.
+ */
+export function instrumentRing(answer: NotificationPermission) {
+  const recorded: RingRecord = { notifications: [], permissionAsks: 0, audibleTones: 0 };
+  const made: Notification[] = [];
+  Object.assign(window, { __ring: recorded, __ringNotifications: made });
+  // Used: a real click or key press on this page (registered first, so it is seen before the site's own listeners).
+  let used = false;
+  for (const gesture of ["pointerdown", "keydown"])
+    window.addEventListener(
+      gesture,
+      (event) => {
+        if (event.isTrusted) used = true;
+      },
+      true,
+    );
+  const NativeAudio = window.AudioContext;
+  class PolicyAudioContext extends NativeAudio {
+    allowed = used;
+    override get state() {
+      return this.allowed ? super.state : "suspended";
+    }
+    override resume() {
+      if (used) this.allowed = true;
+      return this.allowed ? super.resume() : Promise.resolve();
+    }
+    override createOscillator() {
+      const oscillator = super.createOscillator();
+      const start = oscillator.start.bind(oscillator);
+      oscillator.start = (when?: number) => {
+        if (this.allowed) recorded.audibleTones += 1;
+        start(when);
+      };
+      return oscillator;
+    }
+  }
+  window.AudioContext = PolicyAudioContext;
+
+  const NativeNotification = window.Notification;
+  let answered: NotificationPermission | null = null;
+  class RecordedNotification extends NativeNotification {
+    static override get permission() {
+      return answered ?? NativeNotification.permission;
+    }
+    static override async requestPermission() {
+      recorded.permissionAsks += 1;
+      answered = answer;
+      return answer;
+    }
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      const entry = { title, body: options?.body ?? "", closed: false };
+      recorded.notifications.push(entry);
+      made.push(this);
+      this.close = () => {
+        entry.closed = true;
+        NativeNotification.prototype.close.call(this);
+      };
+    }
+  }
+  window.Notification = RecordedNotification;
+}
+
+/** For staffAtTheirDesk's setUp: the ring instrumented, the permission's ask answered `answer`. */
+export const withRingRecorded = (answer: NotificationPermission) => (context: BrowserContext) =>
+  context.addInitScript(instrumentRing, answer);
+
+export const ringRecord = (page: Page) => page.evaluate(() => (window as unknown as { __ring: RingRecord }).__ring);
+
+/** A click on the last system notification the page made (as the person clicks it in their system's list). */
+export const clickNotification = (page: Page) =>
+  page.evaluate(() => {
+    const made = (window as unknown as { __ringNotifications: Notification[] }).__ringNotifications;
+    made.at(-1)?.dispatchEvent(new Event("click"));
+  });
+
 /**
  * Resolves once the page's realtime connection is signed in (its 'ready' frame): only then can the person be rung or
  * a message reach the page. Call it before the page signs in.
@@ -83,11 +173,12 @@ export async function staffAtTheirDesk(
   request: APIRequestContext,
   department: string,
   firstName: string,
-  { forceRelay = false } = {},
+  { forceRelay = false, setUp }: { forceRelay?: boolean; setUp?: (context: BrowserContext) => Promise<unknown> } = {},
 ): Promise<CallPerson> {
   const email = await approvedStaff(request, department, firstName);
   const context = await browser.newContext();
   await context.addInitScript(instrumentCalls, forceRelay);
+  await setUp?.(context);
   const page = await context.newPage();
   const errors = recordConsoleErrors(page);
   const online = realtimeReady(page);

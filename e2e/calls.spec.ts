@@ -1,18 +1,22 @@
-import { chromium } from "@playwright/test";
+import { chromium, type Locator } from "@playwright/test";
 import {
   type CallPerson,
+  clickNotification,
   devicesAskedFor,
   expectVideoPlaying,
   iceUsernameFragments,
   liveTrackCount,
+  realtimeReady,
+  ringRecord,
   selectedCandidateTypes,
   staffAtTheirDesk,
   stopSharingFromTheBrowser,
   tile,
+  withRingRecorded,
 } from "./calls-kit";
 import { chromiumArgs, chromiumExecutable, grantMediaArgs, mediaArgs } from "./chromium";
 import { startCoturn } from "./coturn";
-import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, recordConsoleErrors, test } from "./fixtures";
 import { E2E_TURN_PORT, E2E_TURN_SECRET } from "./site-under-test";
 
 // A fake camera and microphone, said yes to; each journey drives two or three browsers at once.
@@ -163,6 +167,186 @@ test("an unanswered ring stops after 30 s and becomes a missed call in the bell 
   await expect(obi.page.getByRole("region", { name: "Call history" })).toContainText("Voice call from Nkechi Eze");
   await expect(obi.page.getByRole("region", { name: "Call history" })).toContainText("Missed");
   expect(await liveTrackCount(nkechi.page)).toBe(0);
+});
+
+test("call notifications are asked for on a first visit to /call; a ring then shows one naming the caller, retitles the tab, sounds from the first click, and a click on it opens the call", async ({
+  browser,
+  request,
+}) => {
+  // Two browsers, two tabs and a ring on a busy machine.
+  test.setTimeout(150_000);
+  const ruth = join(
+    await staffAtTheirDesk(browser, request, "Secretariat", "Ruth", {
+      setUp: withRingRecorded("granted"),
+    }),
+  );
+  const sola = join(await staffAtTheirDesk(browser, request, "Secretariat", "Sola"));
+  await ruth.page.goto("/call");
+  const prompt = ruth.page.getByRole("region", { name: "Hear about calls in other tabs" });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  expect((await ringRecord(ruth.page)).permissionAsks).toBe(0);
+  await prompt.getByRole("button", { name: "Turn on call notifications" }).click();
+  await expect(prompt).toHaveCount(0);
+  expect((await ringRecord(ruth.page)).permissionAsks).toBe(1);
+  // The browser keeps the answer; the portal does not ask again.
+  await ruth.page.context().grantPermissions(["notifications"]);
+  await ruth.page.reload();
+  await expect(ruth.page.getByRole("heading", { level: 1 })).toHaveText("Calls", { timeout: 15_000 });
+  await expect(prompt).toHaveCount(0);
+
+  // Ruth goes on with her work in another tab, not clicked nor typed in yet (a page used before may play sound at once).
+  const desk = await ruth.page.context().newPage();
+  const deskErrors = recordConsoleErrors(desk);
+  const online = realtimeReady(desk);
+  await desk.goto("/settings");
+  await expect(desk.getByRole("checkbox", { name: "Call notifications on this device" })).toBeChecked({ timeout: 15_000 });
+  await online;
+  await ruth.page.close();
+  ruth.page = desk;
+  await sola.page.goto("/call");
+  await sola.page.getByRole("checkbox", { name: "Ruth Eze" }).check({ timeout: 15_000 });
+  await button(sola, "Start voice call").click();
+  await expect(incomingDialog(ruth)).toBeVisible();
+  await expect(ruth.page).toHaveTitle("Incoming call — Sola Eze");
+  await expect
+    .poll(async () => (await ringRecord(ruth.page)).notifications)
+    .toEqual([{ title: "Incoming voice call", body: "Sola Eze (Secretariat) is calling.", closed: false }]);
+  // The browser keeps the sound off until the page is used: two rings' time and nothing was heard.
+  await ruth.page.waitForTimeout(2_500);
+  expect((await ringRecord(ruth.page)).audibleTones).toBe(0);
+  // The first click on the page lets it sound, at once.
+  await incomingDialog(ruth).getByText("Sola Eze (Secretariat) is calling.").click();
+  await expect.poll(async () => (await ringRecord(ruth.page)).audibleTones, { timeout: 5_000 }).toBeGreaterThan(0);
+
+  // A click on the notification brings Ruth to the calls screen, the ring on top.
+  await clickNotification(ruth.page);
+  await expect(ruth.page).toHaveURL("/call");
+  await expect(incomingDialog(ruth)).toBeVisible();
+  await button(ruth, "Decline").click();
+  await expect.poll(async () => (await ringRecord(ruth.page)).notifications.map((each) => each.closed)).toEqual([true]);
+  await expect(ruth.page).not.toHaveTitle(/Incoming call/);
+  await button(sola, "Leave call").click();
+  expect(deskErrors, "console errors in Ruth's second tab").toEqual([]);
+});
+
+test("the call notifications prompt and switch fit a 360 px phone and pass axe in light and dark; a browser that refuses says how to allow them", async ({
+  browser,
+  request,
+}) => {
+  // Axe on the settings screen, twice in each scheme, on a busy machine.
+  test.setTimeout(150_000);
+  const tomi = join(
+    await staffAtTheirDesk(browser, request, "Secretariat", "Tomi", {
+      setUp: withRingRecorded("denied"),
+    }),
+  );
+  await tomi.page.setViewportSize({ width: 360, height: 740 });
+  /** Axe-clean in both schemes; at 360 px, nothing past the screen (on /settings, nothing of its Calls part). */
+  const accessible = async (part?: Locator) => {
+    for (const scheme of ["light", "dark"] as const) {
+      await tomi.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+      await expectNoSeriousViolations(tomi.page);
+      if (!part) await expectNoHorizontalOverflow(tomi.page);
+      else
+        expect(
+          await part.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= 360),
+        ).toBe(true);
+    }
+  };
+  await tomi.page.goto("/call");
+  const prompt = tomi.page.getByRole("region", { name: "Hear about calls in other tabs" });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await accessible();
+  await prompt.getByRole("button", { name: "Not now" }).click();
+  await expect(prompt).toHaveCount(0);
+  await tomi.page.reload();
+  await expect(tomi.page.getByRole("heading", { level: 1 })).toHaveText("Calls", { timeout: 15_000 });
+  await expect(prompt).toHaveCount(0);
+  expect((await ringRecord(tomi.page)).permissionAsks).toBe(0);
+
+  await tomi.page.goto("/settings#notifications");
+  const toggle = tomi.page.getByRole("checkbox", { name: "Call notifications on this device" });
+  await expect(toggle).not.toBeChecked({ timeout: 15_000 });
+  await toggle.check({ force: true }).catch(() => undefined);
+  await expect(tomi.page.getByRole("alert")).toHaveText(
+    /^This browser blocks notifications from the portal\. Allow them in the site settings/,
+  );
+  await expect(toggle).not.toBeChecked();
+  expect((await ringRecord(tomi.page)).permissionAsks).toBe(1);
+  await accessible(tomi.page.locator("#notifications").getByRole("heading", { name: "Calls" }).locator(".."));
+
+  // Allowed in the browser's site settings: the switch turns them on and off, remembered on this device.
+  await tomi.page.context().grantPermissions(["notifications"]);
+  await tomi.page.reload();
+  await expect(toggle).not.toBeChecked({ timeout: 15_000 });
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await tomi.page.reload();
+  await expect(toggle).toBeChecked({ timeout: 15_000 });
+  await toggle.uncheck();
+  await tomi.page.reload();
+  await expect(toggle).not.toBeChecked({ timeout: 15_000 });
+});
+
+test("the one left in a two-person call sees who left and a 30 s countdown; a join stops it, and 30 s alone end the call", async ({
+  browser,
+  request,
+}) => {
+  // The server's 30 s alone timer runs for real, once.
+  test.setTimeout(150_000);
+  const kunle = join(await staffAtTheirDesk(browser, request, "Projects", "Kunle"));
+  const lami = join(await staffAtTheirDesk(browser, request, "Projects", "Lami"));
+  // Kunle's page runs on a clock the journey can move on.
+  const online = realtimeReady(kunle.page);
+  await kunle.page.clock.install();
+  await kunle.page.goto("/call");
+  await online;
+  await kunle.page.getByRole("checkbox", { name: "Lami Eze" }).check({ timeout: 15_000 });
+  await button(kunle, "Start voice call").click();
+  await expect(incomingDialog(lami)).toBeVisible();
+  await button(lami, "Accept").click();
+  const status = kunle.page
+    .getByRole("region", { name: /^Voice call/ })
+    .getByRole("status")
+    .first();
+  await expect(status).toHaveText("In a voice call with 1 person.");
+
+  await button(lami, "Leave call").click();
+  await expect(status).toHaveText("Lami Eze left the call.");
+  const countdown = kunle.page.getByRole("timer");
+  await expect(countdown).toHaveText(/^The call ends in \d+ seconds? unless someone joins\.$/);
+  // "Ending the call…" once the tab's time is up: 0.
+  const secondsLeft = async () => Number(/in (\d+) seconds?/.exec((await countdown.textContent()) ?? "")?.[1] ?? 0);
+  // 30 s from when the tab heard it (a loaded machine may take a moment to show it).
+  const before = await secondsLeft();
+  expect(before).toBeLessThanOrEqual(30);
+  expect(before).toBeGreaterThan(20);
+  await kunle.page.clock.fastForward(20_000);
+  await expect.poll(secondsLeft).toBeLessThanOrEqual(before - 20);
+
+  // Lami comes back in time: the countdown stops.
+  await button(lami, "Join call").click();
+  await expect(status).toHaveText("In a voice call with 1 person.");
+  await expect(countdown).toHaveCount(0);
+
+  // She leaves again, and nobody joins: the server ends the call 30 s later.
+  const leftAt = Date.now();
+  await button(lami, "Leave call").click();
+  await expect(countdown).toHaveText(/^The call ends in \d+ seconds? unless someone joins\.$/);
+  expect(await secondsLeft()).toBeGreaterThan(15);
+  for (const scheme of ["light", "dark"] as const) {
+    await kunle.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await kunle.page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSeriousViolations(kunle.page);
+    await expectNoHorizontalOverflow(kunle.page);
+  }
+  await expect(kunle.page.getByRole("alert")).toHaveText(/The call ended: nobody else was in it for 30 seconds\./, { timeout: 45_000 });
+  expect(Date.now() - leftAt).toBeGreaterThan(25_000);
+  await expect(button(kunle, "Start voice call")).toBeVisible();
+  expect(await liveTrackCount(kunle.page)).toBe(0);
+  const history = kunle.page.getByRole("region", { name: "Call history" });
+  await expect(history).toContainText("Voice call from Kunle Eze");
+  await expect(history).toContainText("answered by Lami Eze");
 });
 
 for (const scheme of ["light", "dark"] as const) {

@@ -215,6 +215,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     ringTimeoutMs: realtime.ringTimeoutMs,
     reconnectGraceMs: realtime.reconnectGraceMs,
+    aloneTimeoutMs: realtime.aloneTimeoutMs,
+    aloneTimers: realtime.aloneTimers,
   });
   app.addHook("onClose", async () => calls.close());
   const secureCookies = config.publicOrigin.startsWith("https://");

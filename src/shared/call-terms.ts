@@ -4,6 +4,11 @@
 export const CALL_MAX_PARTICIPANTS = 6;
 /** An unanswered ring stops after this long and becomes a missed call. */
 export const CALL_RING_TIMEOUT_MS = 30_000;
+/**
+ * A call that drops to one participant (the others left) ends after this long unless someone joins: the one left is
+ * told who left and sees the time run out.
+ */
+export const CALL_ALONE_TIMEOUT_MS = 30_000;
 /** A participant whose tab lost its realtime connection has this long to come back before leaving the call. */
 export const CALL_RECONNECT_GRACE_MS = 5_000;
 /**

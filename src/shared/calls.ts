@@ -23,6 +23,9 @@ export type CallSnapshot = { callId: string; department: string; media: CallMedi
 
 export type MediaFlags = { audio: boolean; video: boolean; screen: boolean };
 
+/** Why a call ended: its last participant left, nobody answered, or one was left alone in it too long. */
+export type CallEndReason = "everyone-left" | "no-answer" | "alone";
+
 /** Why a ring stopped on a person's tabs. */
 export type RingEndReason = "answered" | "declined" | "missed" | "ended";
 
@@ -72,12 +75,16 @@ export type CallEvent =
   /** This tab is in the call: who is there (the joiner then offers a connection to each of them). */
   | { type: "call.joined"; call: CallSnapshot }
   | { type: "call.participant-joined"; callId: string; participant: CallParticipant }
-  | { type: "call.participant-left"; callId: string; userId: string }
+  /**
+   * Someone left the call. aloneEndsInMs: the receiver is now alone in it, and the call ends that long after this
+   * event unless someone joins (CALL_ALONE_TIMEOUT_MS).
+   */
+  | { type: "call.participant-left"; callId: string; userId: string; aloneEndsInMs?: number }
   | ({ type: "call.media"; callId: string; userId: string } & MediaFlags)
   | { type: "call.offer"; callId: string; from: string; sdp: string }
   | { type: "call.answer"; callId: string; from: string; sdp: string }
   | { type: "call.candidate"; callId: string; from: string; candidate: CallCandidate }
-  | { type: "call.ended"; callId: string; reason: "everyone-left" | "no-answer" }
+  | { type: "call.ended"; callId: string; reason: CallEndReason }
   /** A call frame the server did not accept, with the reason. */
   | { type: "call.refused"; callId: string | null; message: string };
 

@@ -314,7 +314,13 @@ describe("/api/realtime: leaving", () => {
   it("a leaving participant leaves the others' call; the call ends with the last one and the history has its length", async () => {
     const { bayo, ada, adaTab, bayoTab, callId } = await callAnswered();
     bayoTab.send({ type: "call.leave", callId });
-    expect(await adaTab.waitFor(isEvent("call.participant-left"))).toEqual({ type: "call.participant-left", callId, userId: bayo.id });
+    // Ada is left alone: she is told the call ends in 30 s unless someone joins (calls-alone.test.ts).
+    expect(await adaTab.waitFor(isEvent("call.participant-left"))).toEqual({
+      type: "call.participant-left",
+      callId,
+      userId: bayo.id,
+      aloneEndsInMs: 30_000,
+    });
     adaTab.send({ type: "call.leave", callId });
     await settled(adaTab);
     const [item] = (await call("/calls", undefined, ada.auth)).body.data.items;
@@ -341,6 +347,7 @@ describe("/api/realtime: leaving", () => {
       type: "call.participant-left",
       callId,
       userId: bayo.id,
+      aloneEndsInMs: 30_000,
     });
     const bayoLate = await tab(bayo);
     bayoLate.send({ type: "call.resume", callId });

@@ -5,13 +5,14 @@ import { createCallStore } from "./call-store.js";
 import type { TurnConfig } from "./ice-servers.js";
 import type { Notify } from "./ringing.js";
 import { callsRoutes } from "./routes.js";
-import { createCallSignalling } from "./signalling.js";
+import { type CallTimers, createCallSignalling } from "./signalling.js";
 
-export type CallsTiming = { ringTimeoutMs?: number; reconnectGraceMs?: number };
+/** Timings tests shorten; aloneTimers: a clock a test drives for the end of a call left with one participant. */
+export type CallsTiming = { ringTimeoutMs?: number; reconnectGraceMs?: number; aloneTimeoutMs?: number; aloneTimers?: CallTimers };
 
 /**
  * Department calls: the signalling frames for /api/realtime (frameHandlers, connectionClosed, accessChanged), and the
- * routes of /api/calls (register `routes` under /api). close() stops the ring and grace timers.
+ * routes of /api/calls (register `routes` under /api). close() stops the ring, grace and alone timers.
  */
 export function callsModule(
   deps: { db: AppDb; hub: RealtimeHub; notify: Notify; turn: TurnConfig | undefined; log: FastifyBaseLogger } & CallsTiming,

@@ -1,7 +1,9 @@
 import { canUseDepartmentChannel, type Viewer } from "../../../shared/access.js";
 import {
+  CALL_ALONE_TIMEOUT_MS,
   CALL_MAX_PARTICIPANTS,
   CALL_RECONNECT_GRACE_MS,
+  type CallEndReason,
   type CallMedia,
   type CallParticipant,
   callRefusals,
@@ -11,7 +13,22 @@ import type { CallFrameHandlers, RealtimeConnection } from "../realtime/index.js
 import type { ActiveCall, Participant } from "./call-store.js";
 import { createRinging, type RingingDeps } from "./ringing.js";
 
-type Deps = RingingDeps & { reconnectGraceMs?: number };
+/** How the alone timer is set and cleared: the runtime's own timers, or a clock a test drives. */
+export type CallTimers = {
+  setTimeout: (run: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+const runtimeTimers: CallTimers = {
+  setTimeout: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return timer;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+type Deps = RingingDeps & { reconnectGraceMs?: number; aloneTimeoutMs?: number; aloneTimers?: CallTimers };
 
 type Refusal = keyof typeof callRefusals;
 
@@ -36,9 +53,20 @@ function sendSnapshot(connection: RealtimeConnection, call: ActiveCall, particip
  * offers, answers and ICE candidates, which reach only the other participant's tab in the call.
  * Every frame is checked against the database, so any instance can take any frame (with REDIS_URL).
  */
-export function createCallSignalling({ store, hub, notify, log, ringTimeoutMs, reconnectGraceMs = CALL_RECONNECT_GRACE_MS }: Deps) {
+export function createCallSignalling({
+  store,
+  hub,
+  notify,
+  log,
+  ringTimeoutMs,
+  reconnectGraceMs = CALL_RECONNECT_GRACE_MS,
+  aloneTimeoutMs = CALL_ALONE_TIMEOUT_MS,
+  aloneTimers = runtimeTimers,
+}: Deps) {
   const ringing = createRinging({ store, hub, notify, log, ringTimeoutMs });
   const leaveTimers = new Set<NodeJS.Timeout>();
+  /** The calls left with one participant, by call id: each ends when its timer runs out unless someone joins first. */
+  const aloneTimersByCall = new Map<string, unknown>();
 
   const refuse = (connection: RealtimeConnection, callId: string | null, refusal: Refusal) =>
     connection.send({ type: "call.refused", callId, message: callRefusals[refusal] });
@@ -46,19 +74,54 @@ export function createCallSignalling({ store, hub, notify, log, ringTimeoutMs, r
   const toConnections = (participants: readonly Participant[]) =>
     participants.flatMap((participant) => (participant.connectionId ? [connectionAddress(participant.connectionId)] : []));
 
-  /** After someone left: the others are told, and the call ends with its last participant. */
+  function cancelAloneTimer(callId: string) {
+    if (!aloneTimersByCall.has(callId)) return;
+    aloneTimers.clearTimeout(aloneTimersByCall.get(callId));
+    aloneTimersByCall.delete(callId);
+  }
+
+  /**
+   * The call ends after aloneTimeoutMs with one participant, unless someone joins meanwhile. The timer lives on the
+   * instance that saw the leave; when it runs out the database says whether the call is still down to one (a join
+   * through another instance does not reach this timer).
+   */
+  function startAloneTimer(callId: string) {
+    cancelAloneTimer(callId);
+    const timer = aloneTimers.setTimeout(() => {
+      if (aloneTimersByCall.get(callId) !== timer) return;
+      aloneTimersByCall.delete(callId);
+      store
+        .participants(callId)
+        .then(async (still) => {
+          if (still.length <= 1) await endCall(callId, "alone", still);
+        })
+        .catch((error: unknown) => log.error({ err: error, callId }, "ending a call left with one participant failed"));
+    }, aloneTimeoutMs);
+    aloneTimersByCall.set(callId, timer);
+  }
+
+  /**
+   * After someone left: the others are told (the one left alone, also when the call ends unless someone joins); the
+   * call ends with its last participant.
+   */
   async function afterLeaving(callId: string, userId: string) {
     const remaining = await store.participants(callId);
-    if (remaining.length > 0) {
+    if (remaining.length > 1) {
       await hub.publish(toConnections(remaining), { type: "call.participant-left", callId, userId });
+      return;
+    }
+    if (remaining.length === 1) {
+      startAloneTimer(callId);
+      await hub.publish(toConnections(remaining), { type: "call.participant-left", callId, userId, aloneEndsInMs: aloneTimeoutMs });
       return;
     }
     await endCall(callId, "everyone-left");
   }
 
-  async function endCall(callId: string, reason: "everyone-left" | "no-answer", participants: readonly Participant[] = []) {
+  async function endCall(callId: string, reason: CallEndReason, participants: readonly Participant[] = []) {
     if (!(await store.end(callId))) return;
     ringing.cancel(callId);
+    cancelAloneTimer(callId);
     await ringing.stopRinging(callId, await callerNameOf(callId));
     if (participants.length > 0) await hub.publish(toConnections(participants), { type: "call.ended", callId, reason });
   }
@@ -123,6 +186,7 @@ export function createCallSignalling({ store, hub, notify, log, ringTimeoutMs, r
       });
       if ("refused" in joined) return refuse(connection, frame.callId, joined.refused as Refusal);
       const { call, participants } = joined;
+      if (participants.length > 1) cancelAloneTimer(call.id);
       sendSnapshot(connection, call, participants);
       const others = participants.filter((participant) => participant.id !== viewer.id);
       const me = participants.find((participant) => participant.id === viewer.id);
@@ -217,6 +281,8 @@ export function createCallSignalling({ store, hub, notify, log, ringTimeoutMs, r
       ringing.close();
       for (const timer of leaveTimers) clearTimeout(timer);
       leaveTimers.clear();
+      for (const timer of aloneTimersByCall.values()) aloneTimers.clearTimeout(timer);
+      aloneTimersByCall.clear();
     },
   };
 }

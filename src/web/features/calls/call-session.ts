@@ -1,10 +1,12 @@
-import { CALL_RING_TIMEOUT_MS, type CallMedia, callRefusals } from "../../../shared/call-terms";
+import { CALL_ALONE_TIMEOUT_MS, CALL_RING_TIMEOUT_MS, type CallMedia, callRefusals } from "../../../shared/call-terms";
 import type { CallEvent, CallSnapshot } from "../../../shared/calls";
 import type { DepartmentName } from "../../../shared/departments";
+import { countOf } from "../../../shared/plural";
 import type { RealtimeEvent } from "../../../shared/realtime";
 import { wording } from "../../../shared/wording";
 import { onRealtimeEvent, onRealtimeResync, sendRealtimeFrame } from "../../lib/realtime-client";
 import { fetchIceServers } from "./api";
+import { announceRing, endRingAnnouncement } from "./call-notifications";
 import { getCallState, idleCall, type LinkStatus, updateCallState } from "./call-state";
 import { DevicesRefused, openCallDevices, openScreen, stopStream } from "./local-media";
 import { PeerLink } from "./peer-link";
@@ -24,7 +26,11 @@ let iceServers: RTCIceServer[] | null = null;
 let ringTimeout: ReturnType<typeof setTimeout> | undefined;
 
 const NOT_CONNECTED = "You are offline. Please check your internet connection and try again.";
-const endedMessages = { "no-answer": "No one answered the call.", "everyone-left": "The call has ended." } as const;
+const endedMessages = {
+  "no-answer": "No one answered the call.",
+  "everyone-left": "The call has ended.",
+  alone: `The call ended: nobody else was in it for ${countOf(CALL_ALONE_TIMEOUT_MS / 1000, "second")}.`,
+} as const;
 
 function outgoingVideo(): MediaStreamTrack | null {
   return screen?.getVideoTracks()[0] ?? camera?.getVideoTracks()[0] ?? null;
@@ -93,6 +99,7 @@ function askIceServers(): Promise<RTCIceServer[]> {
 function clearIncoming() {
   clearTimeout(ringTimeout);
   stopRinging();
+  endRingAnnouncement();
   updateCallState({ incomingCall: null });
 }
 
@@ -223,6 +230,7 @@ async function enterCall(call: CallSnapshot) {
     department: call.department,
     media: call.media,
     participants: others,
+    ...(others.length > 0 ? { alone: null } : {}),
   });
   if (!iceServers) {
     const servers = await askIceServers();
@@ -244,6 +252,7 @@ function onCallEvent(event: CallEvent) {
       if (current.phase !== "idle" || current.incomingCall) return;
       updateCallState({ incomingCall: { callId: event.callId, from: event.from, department: event.department, media: event.media } });
       if (!current.ringMuted) startRinging();
+      announceRing(event);
       void askIceServers();
       // Rings stop after 30 s even if the server's word that they did is lost.
       clearTimeout(ringTimeout);
@@ -262,11 +271,19 @@ function onCallEvent(event: CallEvent) {
       return;
     case "call.participant-joined":
       if (inThisCall)
-        updateCallState({ participants: [...current.participants.filter((each) => each.id !== event.participant.id), event.participant] });
+        updateCallState({
+          participants: [...current.participants.filter((each) => each.id !== event.participant.id), event.participant],
+          alone: null,
+        });
       return;
-    case "call.participant-left":
-      if (inThisCall) closeLink(event.userId);
+    case "call.participant-left": {
+      if (!inThisCall) return;
+      const name = current.participants.find((each) => each.id === event.userId)?.name ?? "Your colleague";
+      closeLink(event.userId);
+      // The server counts the time alone; this tab shows it from when it heard.
+      if (event.aloneEndsInMs !== undefined) updateCallState({ alone: { name, endsAt: Date.now() + event.aloneEndsInMs } });
       return;
+    }
     case "call.media":
       if (inThisCall)
         updateCallState({

@@ -27,6 +27,11 @@ export type CallState = {
   localStream: MediaStream | null;
   remoteStreams: Record<string, MediaStream>;
   links: Record<string, LinkStatus>;
+  /**
+   * The others left this user alone in the call: who left last, and when (Date.now() time) the server ends the call
+   * unless someone joins.
+   */
+  alone: { name: string; endsAt: number } | null;
   /** A refusal (docs/product.md#wording permission alerts, a full call) or why the call ended. */
   alert: string | null;
   ringMuted: boolean;
@@ -46,6 +51,7 @@ export const idleCall: Omit<CallState, "ringMuted" | "alert" | "incomingCall"> =
   localStream: null,
   remoteStreams: {},
   links: {},
+  alone: null,
 };
 
 let state: CallState = { ...idleCall, incomingCall: null, alert: null, ringMuted: false };

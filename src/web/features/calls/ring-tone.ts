@@ -3,8 +3,14 @@ const RING_EVERY_MS = 2_000;
 
 let context: AudioContext | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
+let waitingForGesture = false;
+/** The context time of the last chirp: a resume answered twice (the ring's own try, then a gesture) chirps once. */
+let lastChirpAt = Number.NEGATIVE_INFINITY;
 
 function chirp(audio: AudioContext) {
+  // A suspended context keeps its time still: tones scheduled now would all sound at once when it resumes.
+  if (audio.state !== "running" || audio.currentTime - lastChirpAt < 1) return;
+  lastChirpAt = audio.currentTime;
   const gain = audio.createGain();
   gain.gain.value = 0.15;
   gain.connect(audio.destination);
@@ -17,12 +23,46 @@ function chirp(audio: AudioContext) {
   }
 }
 
+const gestures = ["pointerdown", "keydown"] as const;
+
+/** Resumes the context and, once it runs, rings at once if the call still rings. Answers whether it runs. */
+function resumeAndRing(audio: AudioContext): Promise<boolean> {
+  return audio.resume().then(
+    () => {
+      if (audio.state !== "running") return false;
+      if (timer) chirp(audio);
+      return true;
+    },
+    () => false,
+  );
+}
+
+/**
+ * Browsers keep audio suspended until the page was used (their autoplay policy): the first press of a key or a pointer
+ * on the page resumes it, and the ring sounds from then on if the call still rings.
+ */
+function resumeOnFirstGesture(audio: AudioContext) {
+  if (waitingForGesture) return;
+  waitingForGesture = true;
+  const resume = () => {
+    void resumeAndRing(audio).then((running) => {
+      if (!running) return;
+      for (const gesture of gestures) window.removeEventListener(gesture, resume, true);
+      waitingForGesture = false;
+    });
+  };
+  for (const gesture of gestures) window.addEventListener(gesture, resume, true);
+}
+
 export function startRinging() {
   if (timer || typeof AudioContext === "undefined") return;
   context ??= new AudioContext();
   const audio = context;
-  // Browsers may keep audio suspended until the page was used; the dialog still shows the call.
-  void audio.resume().catch(() => undefined);
+  if (audio.state === "suspended") {
+    // Allowed already when the page was used before the ring; otherwise at the first gesture.
+    void resumeAndRing(audio);
+    resumeOnFirstGesture(audio);
+  }
   chirp(audio);
   timer = setInterval(() => chirp(audio), RING_EVERY_MS);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { SectionCard } from "../../components/ui/SectionCard";
-import { CallHistoryList, CallLobby, CallStage, useCallState } from "../../features/calls";
+import { CallHistoryList, CallLobby, CallNotificationsPrompt, CallStage, useCallState } from "../../features/calls";
 import { useAuth } from "../../lib/session/AuthProvider";
 
 /** /call: the department's members and the buttons to call them, the call itself, and the call history. */
@@ -21,6 +21,7 @@ export default function CallPage() {
   return (
     <PortalPage>
       <PageHeader title="Calls" description="Video and voice calls with the members of your department." />
+      <CallNotificationsPrompt />
       {isInCall ? (
         <CallStage self={{ name, department: user.department }} />
       ) : (

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { canMakeCalls } from "../../../shared/access";
 import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
@@ -15,6 +16,7 @@ import { ProfileForm } from "../../features/account/ProfileForm";
 import { SignInMethods } from "../../features/account/SignInMethods";
 import { TwoStepSignIn } from "../../features/account/TwoStepSignIn";
 import { ChangePasswordForm } from "../../features/auth/ChangePasswordForm";
+import { CallNotificationsSwitch } from "../../features/calls";
 import { ThemeSwitch } from "../../features/site/ThemeSwitch";
 import { useAuth } from "../../lib/session/AuthProvider";
 
@@ -125,6 +127,12 @@ export default function SettingsPage() {
           </SectionCard>
           <SectionCard {...section("notifications")} description="What we tell you about, in the portal and by email.">
             <NotificationPreferencesForm />
+            {canMakeCalls({ id: user.id, role: user.role, department: user.department }) ? (
+              <div className="mt-6 flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700">
+                <h3 className="font-semibold">Calls</h3>
+                <CallNotificationsSwitch />
+              </div>
+            ) : null}
           </SectionCard>
           <SectionCard {...section("appearance")} description="Light, dark, or follow your device.">
             <ThemeSwitch />
