@@ -60,7 +60,10 @@ test("the contact page offers WhatsApp, the social networks and the office on th
   await page.goto("/contact");
   await waitForHydration(page);
   const details = page.getByRole("complementary", { name: "Visit or call us" });
-  await expect(details.getByRole("link", { name: /^Chat with us on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d{10,15}\?text=/);
+  await expect(details.getByRole("link", { name: /^Chat with us on WhatsApp/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/\d{10,15}\?text=/,
+  );
   const socials = details.getByRole("list", { name: "Follow us" });
   for (const network of ["Facebook", "Instagram", "LinkedIn", "X"]) {
     await expect(socials.getByRole("link", { name: new RegExp(`^${network} `) })).toHaveAttribute("href", /^https:\/\//);
