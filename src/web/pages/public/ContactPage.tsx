@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, ExternalLink, Mail, MapPin, MessageCircle, Phone, Share2 } from "lucide-react";
+import { CircleCheck, Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { contactAcknowledgement } from "../../../shared/contact-acknowledgement";
 import { EmailField, FormAlert, TextAreaField, TextField } from "../../components/form/form-fields";
@@ -106,8 +106,8 @@ export default function ContactPage() {
             ) : null}
             {socials.length > 0 ? (
               <>
-                <h3 id="socials-heading" className="mt-8 flex items-center gap-2 text-lg font-semibold">
-                  <Share2 aria-hidden className="size-5" /> Follow us
+                <h3 id="socials-heading" className="mt-8 text-lg font-semibold">
+                  Follow us
                 </h3>
                 <ul aria-labelledby="socials-heading" className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
                   {socials.map((social) => (
@@ -150,7 +150,6 @@ export default function ContactPage() {
             <a href={mapsHref(company.geo)} className="inline-flex min-h-10 items-center gap-2 font-semibold underline underline-offset-2">
               <MapPin aria-hidden className="size-5 shrink-0" />
               Open in a maps app
-              <ExternalLink aria-hidden className="size-4 shrink-0" />
             </a>
           </figcaption>
         </figure>
