@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 (mobile form factor, simulated slow 4G and a 4x slower CPU) in Debian's Chromium, several runs of
- * every public page, a blog post, /login and a signed-in /dashboard, each run printed with the load average beside it
- * (the figures are noisy on a busy machine), then each goal of docs/speed.md against the worst run.
+ * every public page, a blog post, /login, /register and a signed-in /dashboard, each run printed with the load average
+ * beside it (the figures are noisy on a busy machine), then each goal of docs/speed.md against the worst run.
  * Run: npm run build && CHROME_PATH=/usr/bin/chromium npm run bench:lighthouse
  * (BENCH_RUNS: runs per page, 3 by default; BENCH_PAGES: a comma-separated subset; BENCH_PORT: 3202 by default;
  * BENCH_REPORT_DIR: a folder where each run's whole Lighthouse report is written, to read where its time went)
@@ -18,14 +18,14 @@ import { loadAverage, printTable, type Row } from "./report";
 import { startBuiltServer } from "./server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PUBLIC_PAGES = ["/", "/about", "/services", "/projects", "/contact", "/blog"];
+const PUBLIC_PAGES = ["/", "/about", "/services", "/projects", "/contact", "/privacy", "/terms", "/blog"];
 /**
  * The signed-in dashboard twice: opened with a valid access token (its screen cookie), as on a return within 15
  * minutes, it comes rendered for its viewer; opened after the token expired, it is the splash and its scripts renew
  * the session (docs/decisions/111-dashboard-rendered-for-its-viewer.md).
  */
 const DASHBOARD_TOKEN_EXPIRED = "/dashboard (token expired)";
-const PORTAL_PAGES = ["/login", "/dashboard", DASHBOARD_TOKEN_EXPIRED];
+const PORTAL_PAGES = ["/login", "/register", "/dashboard", DASHBOARD_TOKEN_EXPIRED];
 const EMAIL = "bench-lighthouse@crestbuild.ng";
 const PASSWORD = "Bench-password-2026";
 const KB = 1024;

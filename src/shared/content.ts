@@ -10,6 +10,8 @@ export type Company = {
   experienceLabel: string;
   rating: { value: number; count: number };
   phone: string;
+  /** The number that answers WhatsApp (international form); absent from a database loaded before it existed. */
+  whatsapp?: string;
   email: string;
   enquiriesEmail: string;
   address: { street: string; locality: string; region: string; postalCode: string; country: string; countryName: string };

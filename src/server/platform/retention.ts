@@ -1,24 +1,17 @@
 import { and, lt, notInArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { SIGN_IN_LIMITS } from "../../shared/auth-messages.js";
+import { RETENTION } from "../../shared/retention.js";
 import type { AppDb } from "../db/client.js";
 import { mailOutbox, notMeLinks, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
 import { ERASED_CODE_BODY } from "./mail.js";
 import { runPeriodically } from "./periodic.js";
 
 /**
- * How long what accumulates is kept (docs/decisions/114-sign-in-limits-per-account-and-address.md). Raw page views
- * are kept 90 days by the analytics roll-up, which drops them itself (modules/analytics/rollup.ts).
+ * How long what accumulates is kept: the figures live in src/shared/retention.ts, which the privacy notice (/privacy)
+ * states too. Raw page views are dropped by the analytics roll-up itself (modules/analytics/rollup.ts).
  */
-export const RETENTION = {
-  /** The access log: long enough to look back on an incident and for the security centre's charts. */
-  securityEventsDays: 180,
-  /** Codes, tickets and 'this wasn't me' links, once expired, are of no use: kept a day (a support question about 'my code expired'). */
-  oneTimeCodesDaysAfterExpiry: 1,
-  /** An email's text, kept for the admins' outbox; then only who, what subject and when. */
-  mailBodyDays: 30,
-  mailDays: 180,
-} as const;
+export { RETENTION };
 
 /** What an erased mail body says in the outbox. */
 export const ERASED_MAIL_BODY = `(The text of this email was removed after ${RETENTION.mailBodyDays} days.)`;

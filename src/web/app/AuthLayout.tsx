@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { BrandMark } from "../components/ui/BrandMark";
+import { LegalLinks } from "../features/site/LegalLinks";
 import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { AnimatedOutlet } from "./AnimatedOutlet";
@@ -22,11 +23,12 @@ export default function AuthLayout() {
           <AnimatedOutlet />
         </div>
       </main>
-      <footer className="px-4 pb-6 text-center">
+      <footer className="flex flex-col items-center gap-1 px-4 pb-6 text-center">
         <Link to="/" className="inline-flex min-h-10 items-center gap-2 font-medium underline-offset-2 hover:underline">
           <ArrowLeft aria-hidden className="size-4" />
           Back to the website
         </Link>
+        <LegalLinks className="flex gap-4 text-sm" linkClassName="inline-flex min-h-10 items-center underline underline-offset-2" />
       </footer>
     </div>
   );

@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "../components/ui/Button";
+import { LegalLinks } from "../features/site/LegalLinks";
 import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
 import { useCompany } from "../features/site/use-page-seo";
@@ -167,9 +168,12 @@ function Footer() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-brand-700 px-4 py-4 text-center text-sm">
-        © {new Date().getFullYear()} {company.name}. All rights reserved.
-      </p>
+      <div className="flex flex-col items-center gap-2 border-t border-brand-700 px-4 py-4 text-center text-sm sm:flex-row sm:justify-center sm:gap-6">
+        <p>
+          © {new Date().getFullYear()} {company.name}. All rights reserved.
+        </p>
+        <LegalLinks className="flex gap-4" linkClassName="underline-offset-2 hover:underline" />
+      </div>
     </footer>
   );
 }

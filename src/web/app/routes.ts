@@ -79,6 +79,8 @@ export const publicRoutes: PublicRoute[] = [
     data: (_params, search) => [siteKeys.services, siteKeys.portfolio(search.get("category") ?? undefined, pageNumberOf(search))],
   },
   { path: "/contact", ...publicPage("ContactPage", () => import("../pages/public/ContactPage")), data: () => [] },
+  { path: "/privacy", ...publicPage("PrivacyPage", () => import("../pages/public/PrivacyPage")), data: () => [] },
+  { path: "/terms", ...publicPage("TermsPage", () => import("../pages/public/TermsPage")), data: () => [] },
   {
     path: "/blog",
     ...publicPage("BlogPage", () => import("../pages/public/BlogPage")),

@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { DAILY_TOP_KEYS, OTHER_KEY, VITAL_MAX, webVitals } from "../../../shared/analytics.js";
 import { blogCategories } from "../../../shared/content.js";
+import { RETENTION } from "../../../shared/retention.js";
 import type { AppDb } from "../../db/client.js";
 import { runPeriodically } from "../../platform/periodic.js";
 import { VITAL_BIN_WIDTH } from "./vitals.js";
 
 const DAY = 86_400_000;
-/** Raw page views are kept this many days; their daily roll-ups stay. */
-export const RAW_RETENTION_DAYS = 90;
+/** Raw page views are kept this many days (src/shared/retention.ts); their daily roll-ups stay. */
+export const RAW_RETENTION_DAYS = RETENTION.pageViewsDays;
 /** Any number of its own, so that instances rolling up at once take turns (the migrations' lock is another). */
 const ROLLUP_LOCK_ID = 727_011;
 
@@ -28,6 +29,8 @@ const FIXED_PUBLIC_PATHS = [
   "/services",
   "/projects",
   "/contact",
+  "/privacy",
+  "/terms",
   "/blog",
   ...blogCategories.map(({ slug }) => `/blog/${slug}`),
 ];

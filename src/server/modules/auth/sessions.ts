@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
 import type { Role } from "../../../shared/departments.js";
+import { SESSION_LIMITS } from "../../../shared/retention.js";
 import { isUuid } from "../../../shared/uuid.js";
 import type { AppDb } from "../../db/client.js";
 import { sessions } from "../../db/schema.js";
@@ -11,10 +12,10 @@ import { findUserById, mfaEnrolmentDueFor, toSessionUser, type UserRow } from ".
 import { randomToken, sameHash, sha256 } from "./secrets.js";
 
 const MINUTE = 60_000;
-/** docs/product.md#sessions: a session dies after 30 minutes without use. */
-export const SESSION_IDLE_MINUTES = 30;
+/** docs/product.md#sessions: a session dies after 30 minutes without use (src/shared/retention.ts). */
+export const SESSION_IDLE_MINUTES = SESSION_LIMITS.idleMinutes;
 /** However active, a session ends after this long and the user signs in again. */
-export const SESSION_MAX_HOURS = 12;
+export const SESSION_MAX_HOURS = SESSION_LIMITS.maxHours;
 
 const sessionExpired = () => new ApiError(401, authMessages.sessionExpired, "session_expired");
 

@@ -18,6 +18,11 @@ const companySchema = z.object({
   experienceLabel: text,
   rating: z.object({ value: z.number(), count: z.number().int() }),
   phone: text,
+  /** The number that answers WhatsApp, in international form: /contact's 'Chat with us on WhatsApp'. */
+  whatsapp: z
+    .string()
+    .regex(/^\+[\d ]{8,20}$/)
+    .optional(),
   email: z.email(),
   enquiriesEmail: z.email(),
   address: z.object({ street: text, locality: text, region: text, postalCode: text, country: text, countryName: text }),

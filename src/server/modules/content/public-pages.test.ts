@@ -31,6 +31,8 @@ describe("server-rendered public pages", () => {
     { path: "/services/infrastructure", h1: () => content.services.find((service) => service.slug === "infrastructure")?.name ?? "" },
     { path: "/projects", h1: () => "Our Projects" },
     { path: "/contact", h1: () => "Contact Us" },
+    { path: "/privacy", h1: () => "Privacy notice" },
+    { path: "/terms", h1: () => "Terms of use" },
     { path: "/blog", h1: () => "Blog" },
     ...blogCategories.map((category) => ({ path: `/blog/${category.slug}`, h1: () => `${category.name} articles` })),
   ];
@@ -135,7 +137,9 @@ describe("sitemap and robots", () => {
     const xml = await response.text();
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
     const locations = urls.map((match) => match[1]);
-    for (const path of ["/", "/about", "/services", "/projects", "/contact", "/blog"]) expect(locations).toContain(`${ORIGIN}${path}`);
+    for (const path of ["/", "/about", "/services", "/projects", "/contact", "/privacy", "/terms", "/blog"]) {
+      expect(locations).toContain(`${ORIGIN}${path}`);
+    }
     for (const service of content.services) expect(locations).toContain(`${ORIGIN}/services/${service.slug}`);
     for (const post of content.posts) expect(locations).toContain(`${ORIGIN}/blog/${post.category}/${post.slug}`);
     for (const match of urls) expect(Number.isNaN(Date.parse(match[2] ?? ""))).toBe(false);

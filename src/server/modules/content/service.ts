@@ -11,6 +11,7 @@ import {
   type PortfolioProject,
   type Service,
 } from "../../../shared/content.js";
+import { legalPages } from "../../../shared/legal.js";
 import type { Page } from "../../../shared/paging.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
@@ -237,6 +238,7 @@ export function createContentService(db: AppDb) {
       ...serviceRows.map((row) => ({ path: `/services/${row.slug}`, lastModified: row.updatedAt })),
       { path: "/projects", lastModified: projectsUpdated },
       { path: "/contact", lastModified: siteUpdated },
+      ...Object.values(legalPages).map((page) => ({ path: page.path, lastModified: new Date(`${page.updatedOn}T00:00:00Z`) })),
       { path: "/blog", lastModified: postsUpdated },
       ...blogCategorySlugs.map((category) => ({ path: `/blog/${category}`, lastModified: categoryUpdated(category) })),
       ...postRows.map((row) => ({ path: `/blog/${row.category}/${row.slug}`, lastModified: row.updatedAt })),

@@ -5,6 +5,7 @@ import { ApiError } from "../../../shared/api";
 import { type RegistrationInput, registrationSchema } from "../../../shared/auth";
 import { authMessages } from "../../../shared/auth-messages";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
+import { legalPages } from "../../../shared/legal";
 import { failureMessage, showFieldErrors } from "../../components/form/form-errors";
 import {
   EmailField,
@@ -177,6 +178,17 @@ export default function RegisterPage() {
             </p>
           ) : null}
         </FormAlert>
+        <p className={`text-sm ${mutedTextClass}`}>
+          By creating an account you accept our{" "}
+          <Link to={legalPages.terms.path} className="font-semibold underline underline-offset-2">
+            {legalPages.terms.title.toLowerCase()}
+          </Link>
+          . Our{" "}
+          <Link to={legalPages.privacy.path} className="font-semibold underline underline-offset-2">
+            {legalPages.privacy.title.toLowerCase()}
+          </Link>{" "}
+          says what we keep about you and how to use your rights.
+        </p>
         <SubmitButton pending={isSubmitting} label="Create account" pendingLabel="Creating account..." />
       </form>
       <AuthFooterLink question="Already have an account?" to="/login">

@@ -1,14 +1,18 @@
-import { CircleCheck, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { CircleCheck, Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { contactAcknowledgement } from "../../../shared/contact-acknowledgement";
 import { EmailField, FormAlert, TextAreaField, TextField } from "../../components/form/form-fields";
 import { usePublicForm } from "../../components/form/use-public-form";
 import { Button } from "../../components/ui/Button";
+import { mapsHref, phoneHref, socialLinksOf, whatsappHref } from "../../features/site/contact-links";
 import { metaDescription } from "../../features/site/meta-description";
 import { PageIntro } from "../../features/site/PageIntro";
 import { useCompany, usePageSeo } from "../../features/site/use-page-seo";
 
 const visibleFields = ["name", "email", "phone", "subject", "message"] as const;
+
+/** The office's street plan, drawn for the site (no map tiles or scripts from elsewhere); the position is content/company.json's geo. */
+const OFFICE_MAP = "/images/contact/office-map.svg";
 
 // zod (with the schema) and the HTTP client load when the form is first used, not with the page.
 const loadSchema = () => import("../../../shared/contact").then((module) => module.contactInquirySchema);
@@ -23,7 +27,8 @@ export default function ContactPage() {
     keywords: ["contact Crestbuild", "construction quote Abuja", "building contractor Abuja contact", ...company.keywords.slice(0, 3)],
     path: "/contact",
   });
-  const phoneHref = `tel:${company.phone.replace(/[^+\d]/g, "")}`;
+  const socials = socialLinksOf(company);
+  const fullAddress = `${company.address.street}, ${company.address.locality}, ${company.address.region}`;
   return (
     <>
       <PageIntro eyebrow="Get in touch" title="Contact Us">
@@ -57,7 +62,7 @@ export default function ContactPage() {
               </li>
               <li className="flex gap-3">
                 <Phone aria-hidden className="mt-0.5 size-5 shrink-0" />
-                <a href={phoneHref} className="font-semibold underline underline-offset-2">
+                <a href={phoneHref(company.phone)} className="font-semibold underline underline-offset-2">
                   <span className="sr-only">Phone: </span>
                   {company.phone}
                 </a>
@@ -89,9 +94,66 @@ export default function ContactPage() {
                 </div>
               ))}
             </dl>
+            {company.whatsapp ? (
+              <a
+                href={whatsappHref(company.whatsapp, `Hello ${company.shortName}, I would like to talk about a project.`)}
+                className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-md bg-green-800 px-4 py-2 font-semibold text-white hover:bg-green-900 dark:bg-green-700 dark:hover:bg-green-800"
+              >
+                <MessageCircle aria-hidden className="size-5 shrink-0" />
+                Chat with us on WhatsApp
+                <span className="sr-only"> ({company.whatsapp})</span>
+              </a>
+            ) : null}
+            {socials.length > 0 ? (
+              <>
+                <h3 id="socials-heading" className="mt-8 text-lg font-semibold">
+                  Follow us
+                </h3>
+                <ul aria-labelledby="socials-heading" className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
+                  {socials.map((social) => (
+                    <li key={social.key}>
+                      <a
+                        href={social.href}
+                        rel="me noopener"
+                        className="inline-flex min-h-10 items-center font-semibold underline underline-offset-2"
+                      >
+                        {social.name}
+                        <span className="sr-only">
+                          {" "}
+                          ({company.shortName} on {social.name})
+                        </span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </div>
         </aside>
       </div>
+      <section aria-labelledby="map-heading" className="mx-auto max-w-6xl px-4 pb-12 lg:pb-16">
+        <h2 id="map-heading" className="text-2xl font-bold">
+          Find our office
+        </h2>
+        <figure className="mt-6 overflow-hidden rounded-xl border border-neutral-light dark:border-brand-700">
+          <img
+            src={OFFICE_MAP}
+            width={640}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            alt={`Street plan of ${company.address.locality} with our office marked at ${fullAddress}`}
+            className="block h-auto w-full bg-neutral-light/30"
+          />
+          <figcaption className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <span>{fullAddress}</span>
+            <a href={mapsHref(company.geo)} className="inline-flex min-h-10 items-center gap-2 font-semibold underline underline-offset-2">
+              <MapPin aria-hidden className="size-5 shrink-0" />
+              Open in a maps app
+            </a>
+          </figcaption>
+        </figure>
+      </section>
     </>
   );
 }
