@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { threatRules } from "../../../shared/security.js";
 import { describeUserAgent } from "../../../shared/user-agent.js";
+import { COMPANY_TIME_ZONE, zonedDateTime } from "../../../shared/zoned-time.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { escapeHtml, type Mailer, type OutgoingMail } from "../../platform/mail.js";
@@ -66,11 +67,11 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
     const change = event.outcome === "success" ? changeNotices[event.type] : undefined;
     if (!event.userId || !(newDevice || change)) return;
     const [user] = await db
-      .select({ email: users.email, firstName: users.firstName })
+      .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone })
       .from(users)
       .where(and(eq(users.id, event.userId), eq(users.active, true)));
     if (!user) return;
-    const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${event.createdAt.toUTCString()}`;
+    const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${zonedDateTime(event.createdAt, user.timeZone ?? COMPANY_TIME_ZONE)}`;
     const reported = { id: event.id, userId: event.userId, createdAt: event.createdAt };
     if (newDevice) {
       await mailer.send(
