@@ -64,6 +64,8 @@ export const completeLoginSchema = z.object({
   ticket: z.string({ error: authMessages.invalidLoginTicket }).min(1, authMessages.invalidLoginTicket),
   /** The authenticator or recovery code, for accounts with two-step sign-in. */
   code: z.string().trim().max(20).optional(),
+  /** The browser's time zone, kept when the account has none yet; one Intl does not know is ignored, not refused. */
+  timeZone: z.string().max(200).optional().catch(undefined),
 });
 
 export const mfaCodeSchema = z.object({
@@ -78,14 +80,15 @@ export const profileSchema = z.object({
   location: z.string().trim().max(120, "At most 120 characters.").optional(),
   company: z.string().trim().max(120, "At most 120 characters.").optional(),
   /** An IANA name ("Europe/London"), checked against the zones Intl knows (src/shared/zoned-time.ts). */
-  timeZone: z
-    .string({ error: authMessages.invalidTimeZone })
-    .trim()
-    .refine(isTimeZone, authMessages.invalidTimeZone)
-    .optional(),
+  timeZone: z.string({ error: authMessages.invalidTimeZone }).trim().refine(isTimeZone, authMessages.invalidTimeZone).optional(),
 });
 
 export type ProfileInput = z.input<typeof profileSchema>;
+
+/** /settings' time zone: one of the zones Intl knows (PUT /api/auth/profile checks it with profileSchema). */
+export const timeZoneSchema = z.object({
+  timeZone: z.string({ error: authMessages.invalidTimeZone }).trim().refine(isTimeZone, authMessages.invalidTimeZone),
+});
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });
 

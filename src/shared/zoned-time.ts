@@ -98,6 +98,8 @@ export function zoneLabel(instant: Date | string | number, zone: string): string
   return offset || zone;
 }
 
+const labelsByOffset = new Map<string, string>();
+
 /** An instant's date and time in `zone` (month from 0), with the zone's short name. */
 export function zonedTime(instant: Date | string | number, zone: string): ZonedTime {
   if (zone === COMPANY_TIME_ZONE) return { ...lagosTime(instant), zone: LAGOS_LABEL };
@@ -106,14 +108,22 @@ export function zonedTime(instant: Date | string | number, zone: string): ZonedT
   for (const part of partsFormat(zone).formatToParts(date)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
-  return {
+  const time = {
     year: parts.year ?? 0,
     month: (parts.month ?? 1) - 1,
     day: parts.day ?? 1,
     hour: parts.hour ?? 0,
     minute: parts.minute ?? 0,
-    zone: zoneLabel(date, zone),
   };
+  // A zone's name changes only with its offset (summer and winter): looked up once per offset, not per instant.
+  const offsetMinutes = Math.round((Date.UTC(time.year, time.month, time.day, time.hour, time.minute) - date.getTime()) / 60_000);
+  const key = `${zone} ${offsetMinutes}`;
+  let label = labelsByOffset.get(key);
+  if (label === undefined) {
+    label = zoneLabel(date, zone);
+    labelsByOffset.set(key, label);
+  }
+  return { ...time, zone: label };
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");

@@ -9,9 +9,14 @@ const FIREFOX_LINUX = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:125.0) Gecko/2
 
 /** "14:05 BST": what a clock in that zone showed at the instant, with the zone's British short name. */
 function clockIn(zone: string, instant: Date, locale = "en-GB"): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" })
-    .formatToParts(instant)
-    .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
+  const format = new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  });
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 
@@ -49,6 +54,24 @@ describe("each person's time zone", () => {
     // Other fields saved alone leave the zone as it is.
     const named = await call("/auth/profile", { location: "Kaduna" }, ada.auth, "PUT");
     expect(named.body.data).toMatchObject({ location: "Kaduna", timeZone: "America/Argentina/Buenos_Aires" });
+  });
+
+  it("takes the browser's zone at the first sign-in only, and never fails a sign-in over it", async () => {
+    const ada = await people.client("ada@example.com");
+    expect((await call("/auth/profile", undefined, ada.auth)).body.data.timeZone).toBeNull();
+    const signInWith = async (timeZone: unknown) => {
+      const checked = await call("/auth/verify-credentials", { email: "ada@example.com", password: "harmattan-2026" });
+      const { userId, ticket } = checked.body.data;
+      const completed = await call("/auth/complete-login", { userId, ticket, timeZone });
+      expect(completed.status).toBe(200);
+      return completed.body.data.user.timeZone;
+    };
+    // A zone Intl does not know, or no text at all, is ignored: signed in, still none chosen.
+    expect(await signInWith("Mars/Olympus_Mons")).toBeNull();
+    expect(await signInWith({ zone: "Europe/London" })).toBeNull();
+    expect(await signInWith("Europe/London")).toBe("Europe/London");
+    // Later sign-ins from elsewhere leave the chosen zone alone: only /settings changes it.
+    expect(await signInWith("Asia/Tokyo")).toBe("Europe/London");
   });
 
   it("writes the time of a security email in its recipient's zone, with the zone's name", async () => {

@@ -7,7 +7,7 @@ import { Pager } from "../../components/ui/Pager";
 import { ResultCount } from "../../components/ui/ResultCount";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { pageOf, pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
 import { AccountControls } from "./AccountControls";
 import { adminUsersQuery } from "./api";
@@ -27,6 +27,7 @@ const roles = ["admin", "staff", "user"] as const;
  * them), each with its role and department menus, block and delete; `selfId` is the signed-in admin's account.
  */
 export function UsersList({ selfId }: { selfId: string }) {
+  const formats = useDateFormats();
   const { params, update } = useSearchFilters();
   const query: AdminUsersQuery = {
     status: pickAllowed(params.get("status"), statuses),
@@ -84,8 +85,8 @@ export function UsersList({ selfId }: { selfId: string }) {
                     <br />
                     <span className="text-brand-700 dark:text-neutral-light">
                       {account.lastLoginAt
-                        ? `Last sign-in ${formatDateTime(account.lastLoginAt)}`
-                        : `Joined ${formatDate(account.createdAt)}`}
+                        ? `Last sign-in ${formats.dateTime(account.lastLoginAt)}`
+                        : `Joined ${formats.date(account.createdAt)}`}
                     </span>
                   </p>
                 </div>

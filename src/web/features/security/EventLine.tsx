@@ -3,10 +3,11 @@ import type { SecurityEventRow } from "../../../shared/security";
 import { describeSecurityEvent } from "../../../shared/security-events";
 import { describeUserAgent } from "../../../shared/user-agent";
 import { mutedTextClass } from "../../components/form/form-fields";
-import { formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 
 /** One event of the access log in plain words: what, when, from where, on which device (and whose, for admins). */
 export function EventLine({ event, showAccount }: { event: SecurityEventRow; showAccount?: boolean }) {
+  const formats = useDateFormats();
   const Icon = event.outcome === "success" ? ShieldCheck : ShieldAlert;
   return (
     <li className="flex gap-3 py-3">
@@ -14,7 +15,7 @@ export function EventLine({ event, showAccount }: { event: SecurityEventRow; sho
       <div className="min-w-0">
         <p className="font-semibold">{describeSecurityEvent(event)}</p>
         <p className={`break-words text-sm ${mutedTextClass}`}>
-          {formatDateTime(event.createdAt)}
+          {formats.dateTime(event.createdAt)}
           {event.ipAddress ? ` · ${event.ipAddress}` : ""} · {describeUserAgent(event.userAgent)}
           {showAccount && event.email ? <span className="break-all"> · {event.email}</span> : null}
         </p>
