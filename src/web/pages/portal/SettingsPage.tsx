@@ -87,7 +87,14 @@ export default function SettingsPage() {
             <LoadingMessage>Loading your account...</LoadingMessage>
           ) : (
             <>
-              <SectionCard {...section("profile")} description={`Signed in as ${user.email}.`}>
+              <SectionCard
+                {...section("profile")}
+                description={
+                  <>
+                    Signed in as <span className="break-all">{user.email}</span>.
+                  </>
+                }
+              >
                 {/* Keyed by the saved values, so the form starts again from what the server holds. */}
                 <ProfileForm key={`${user.firstName}|${user.lastName}|${user.phone}|${user.location}|${user.company}`} user={user} />
               </SectionCard>
