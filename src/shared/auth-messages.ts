@@ -25,6 +25,7 @@ export const authMessages = {
   sessionExpired: "Your session has expired. Please sign in again.",
   mfaRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
   invalidMfaCode: "That code is not valid. Check your authenticator app and try again.",
+  invalidTimeZone: "Choose a time zone from the list, such as Africa/Lagos or Europe/London.",
 } as const;
 
 /** A sign-in refused by a limit, with the real minutes left (rounded up): the server's 429 and the browser's own block say it. */

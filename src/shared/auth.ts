@@ -4,6 +4,7 @@ import { departmentNames } from "./departments.js";
 import { phoneNumber } from "./fields.js";
 import { PASSWORD_MIN_LENGTH } from "./password-length.js";
 import { wording } from "./wording.js";
+import { isTimeZone } from "./zoned-time.js";
 
 export * from "./auth-messages.js";
 export { PASSWORD_MIN_LENGTH };
@@ -63,6 +64,8 @@ export const completeLoginSchema = z.object({
   ticket: z.string({ error: authMessages.invalidLoginTicket }).min(1, authMessages.invalidLoginTicket),
   /** The authenticator or recovery code, for accounts with two-step sign-in. */
   code: z.string().trim().max(20).optional(),
+  /** The browser's time zone, kept when the account has none yet; one Intl does not know is ignored, not refused. */
+  timeZone: z.string().max(200).optional().catch(undefined),
 });
 
 export const mfaCodeSchema = z.object({
@@ -76,9 +79,16 @@ export const profileSchema = z.object({
   phone: phoneNumber.optional(),
   location: z.string().trim().max(120, "At most 120 characters.").optional(),
   company: z.string().trim().max(120, "At most 120 characters.").optional(),
+  /** An IANA name ("Europe/London"), checked against the zones Intl knows (src/shared/zoned-time.ts). */
+  timeZone: z.string({ error: authMessages.invalidTimeZone }).trim().refine(isTimeZone, authMessages.invalidTimeZone).optional(),
 });
 
 export type ProfileInput = z.input<typeof profileSchema>;
+
+/** /settings' time zone: one of the zones Intl knows (PUT /api/auth/profile checks it with profileSchema). */
+export const timeZoneSchema = z.object({
+  timeZone: z.string({ error: authMessages.invalidTimeZone }).trim().refine(isTimeZone, authMessages.invalidTimeZone),
+});
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });
 
@@ -100,6 +110,11 @@ export type SessionUser = {
   department_code: string | null;
   /** Two-step sign-in with an authenticator app is on. */
   mfaEnabled: boolean;
+  /**
+   * The IANA zone their times are written in; null until chosen (their browser's is taken at their first sign-in),
+   * meanwhile Lagos time. Absent from a session remembered before zones were kept.
+   */
+  timeZone?: string | null;
 };
 
 export type VerifyCredentialsResult = { success: true; userId: string; department: string; ticket: string; mfaRequired: boolean };

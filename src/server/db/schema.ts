@@ -437,6 +437,8 @@ export const users = pgTable(
       .$type<Record<string, { inApp: boolean; email: boolean }>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The IANA zone their times are written in (src/shared/zoned-time.ts); null until chosen, meanwhile Lagos. */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -183,6 +183,6 @@ describe("the layout itself", () => {
     const laid = layoutEmail("Subject", { recipientName: null, paragraphs: ["Text"] }, { origin: ORIGIN, company: null });
     expect(laid.text.startsWith("Hello,\n\nText")).toBe(true);
     expect(laid.html).toContain("Crestbuild");
-    expect(emailTime(new Date("2026-11-27T23:30:00Z"))).toBe("28 November 2026 at 00:30 (Lagos time)");
+    expect(emailTime(new Date("2026-11-27T23:30:00Z"))).toBe("28 November 2026 at 00:30 WAT");
   });
 });

@@ -1,4 +1,4 @@
-import { lagosClock, lagosTime, MONTH_NAMES } from "../../shared/lagos-time.js";
+import { COMPANY_TIME_ZONE, zonedDateTime } from "../../shared/zoned-time.js";
 
 /**
  * Every email the server sends is laid out here, once: the logo and brand colours, the recipient's name in the
@@ -60,12 +60,12 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * An instant as emails write it: '27 November 2026 at 09:05 (Lagos time)'. Every time an email shows goes through
- * here, so that how emails write times is decided in one place.
+ * An instant as emails write it, in the recipient's time zone with its name: '27 November 2026 at 09:05 WAT' (the
+ * company's zone for a recipient who has not chosen one, or who has no account). Every time an email shows goes
+ * through here, so that how emails write times is decided in one place.
  */
-export function emailTime(instant: Date): string {
-  const { year, month, day } = lagosTime(instant);
-  return `${day} ${MONTH_NAMES[month]} ${year} at ${lagosClock(instant)} (Lagos time)`;
+export function emailTime(instant: Date, zone: string | null = COMPANY_TIME_ZONE): string {
+  return zonedDateTime(instant, zone ?? COMPANY_TIME_ZONE);
 }
 
 const pieces = (paragraph: EmailParagraph): readonly EmailText[] =>

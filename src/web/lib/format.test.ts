@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMonth, formatRelative, formatTime } from "./format";
+import { COMPANY_TIME_ZONE } from "../../shared/zoned-time";
+import { formatDate, formatMonth, formatRelative, formatsIn } from "./format";
+
+const lagos = formatsIn(COMPANY_TIME_ZONE);
+const formatDateTime = lagos.dateTime;
+const formatTime = lagos.time;
 
 // What the formatters replaced: Intl in Nigerian English and Lagos's zone. They must write exactly the same.
 const intl = {
@@ -26,13 +31,13 @@ describe("dates and times in Nigerian time, without Intl", () => {
       const iso = instant.toISOString();
       expect(formatDate(iso), iso).toBe(intl.date.format(instant));
       expect(formatMonth(iso), iso).toBe(intl.month.format(instant));
-      expect(formatDateTime(iso), iso).toBe(intl.dateTime.format(instant));
-      expect(formatTime(iso), iso).toBe(intl.time.format(instant));
+      expect(formatDateTime(iso), iso).toBe(`${intl.dateTime.format(instant)} WAT`);
+      expect(formatTime(iso), iso).toBe(`${intl.time.format(instant)} WAT`);
     }
   });
 
   it("take the Lagos date at midnight, an hour ahead of UTC", () => {
-    expect(formatDateTime("2026-03-14T23:30:00Z")).toBe("15 March 2026 at 00:30");
+    expect(formatDateTime("2026-03-14T23:30:00Z")).toBe("15 March 2026 at 00:30 WAT");
     expect(formatDate("2026-12-31T22:59:00Z")).toBe("31 December 2026");
     expect(formatDate("2026-12-31T23:00:00Z")).toBe("1 January 2027");
   });
@@ -61,5 +66,45 @@ describe("formatRelative", () => {
     expect(formatRelative(new Date(now - 86_400_000).toISOString(), now)).toBe("yesterday");
     expect(formatRelative(new Date(now + 86_400_000).toISOString(), now)).toBe("tomorrow");
     expect(formatRelative(new Date(now - 8 * 86_400_000).toISOString(), now)).toBe("15 November 2026");
+  });
+});
+
+describe("dates and times in the reader's zone", () => {
+  // Every 11 hours and 17 minutes over two years: both sides of each change of clocks in London and New York.
+  const instants = Array.from({ length: 1600 }, (_, index) => new Date(Date.UTC(2025, 0, 1) + index * (11 * 60 + 17) * 60_000));
+  const zones = [
+    { zone: "Europe/London", labels: ["GMT", "BST"] },
+    { zone: "America/New_York", labels: ["EST", "EDT"] },
+    { zone: "Asia/Tokyo", labels: ["GMT+9"] },
+    { zone: "UTC", labels: ["UTC"] },
+  ];
+
+  it("write the zone's calendar and clock, as Intl does, with the zone's short name", () => {
+    for (const { zone, labels } of zones) {
+      const formats = formatsIn(zone);
+      const date = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "long", year: "numeric", timeZone: zone });
+      const clock = new Intl.DateTimeFormat("en-NG", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
+      for (const instant of instants) {
+        const iso = instant.toISOString();
+        const time = formats.time(iso);
+        const [hhmm, label] = time.split(" ");
+        expect(hhmm, `${zone} ${iso}`).toBe(clock.format(instant));
+        expect(labels, `${zone} ${iso}`).toContain(label);
+        expect(formats.date(iso), `${zone} ${iso}`).toBe(date.format(instant));
+        expect(formats.dateTime(iso)).toBe(`${date.format(instant)} at ${time}`);
+      }
+    }
+  });
+
+  it("say summer time in London and the same instant in Lagos", () => {
+    const iso = "2026-07-01T13:05:00Z";
+    expect(formatsIn("Europe/London").dateTime(iso)).toBe("1 July 2026 at 14:05 BST");
+    expect(formatsIn("Europe/London").time("2026-01-01T09:05:00Z")).toBe("09:05 GMT");
+    expect(lagos.dateTime(iso)).toBe("1 July 2026 at 14:05 WAT");
+  });
+
+  it("write a calendar day (a due date) as it is, whatever the zone", () => {
+    expect(formatsIn("America/Los_Angeles").date("2026-03-14")).toBe("14 March 2026");
+    expect(formatsIn("Pacific/Kiritimati").date("2026-03-14")).toBe("14 March 2026");
   });
 });

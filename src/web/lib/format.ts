@@ -1,22 +1,23 @@
-import { lagosClock, lagosTime, MONTH_NAMES } from "../../shared/lagos-time";
+import { lagosTime, MONTH_NAMES } from "../../shared/lagos-time";
+import { COMPANY_TIME_ZONE, zonedClock, zonedDate as zonedDateOf, zonedDateTime, zonedDay } from "../../shared/zoned-time";
 
-/** "14 March 2026", in Nigerian time whatever the server's or browser's zone. */
-export function formatDate(iso: string): string {
-  const { year, month, day } = lagosTime(iso);
-  return `${day} ${MONTH_NAMES[month]} ${year}`;
+/** A calendar day as written ("2026-03-14": a due date, a start date): the same day in every zone. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * "14 March 2026": an instant's date in `zone`, or a calendar day as it is written. Lagos time unless a zone is
+ * given: the public pages' visitors read the company's.
+ */
+export function formatDate(iso: string, zone = COMPANY_TIME_ZONE): string {
+  // Noon UTC of a calendar day is that day in Lagos, worked out without Intl.
+  return CALENDAR_DAY.test(iso) ? zonedDateOf(`${iso}T12:00:00Z`, COMPANY_TIME_ZONE) : zonedDateOf(iso, zone);
 }
 
-/** "March 2026". */
+/** "March 2026", in Lagos time (the public site's projects). */
 export function formatMonth(iso: string): string {
   const { year, month } = lagosTime(iso);
   return `${MONTH_NAMES[month]} ${year}`;
 }
-
-/** "14 March 2026 at 09:05", in Nigerian time. */
-export const formatDateTime = (iso: string) => `${formatDate(iso)} at ${lagosClock(iso)}`;
-
-/** "09:05", in Nigerian time. */
-export const formatTime = (iso: string) => lagosClock(iso);
 
 type RelativeUnit = "second" | "minute" | "hour" | "day";
 
@@ -36,14 +37,48 @@ function relative(count: number, unit: RelativeUnit): string {
   return count < 0 ? `${units} ago` : `in ${units}`;
 }
 
-/** "5 minutes ago", "yesterday"; past a week, the date. On a screen, RelativeTime writes it from the shared clock. */
-export function formatRelative(iso: string, now: number): string {
+/** "5 minutes ago", "yesterday"; past a week, the date in `zone`. On a screen, RelativeTime writes it from the shared clock. */
+export function formatRelative(iso: string, now: number, zone = COMPANY_TIME_ZONE): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Math.abs(seconds) < 45) return "just now";
   for (const [limit, unit, size] of relativeSteps) {
     if (Math.abs(seconds) < limit) return relative(Math.round(seconds / size), unit);
   }
-  return formatDate(iso);
+  return formatDate(iso, zone);
+}
+
+/** How a signed-in person's screens write dates and times: in their zone, each time of day with its zone's name. */
+export type DateFormats = {
+  zone: string;
+  /** "14 March 2026" (a calendar day as it is written). */
+  date: (iso: string) => string;
+  /** "14 March 2026 at 09:05 WAT". */
+  dateTime: (iso: string) => string;
+  /** "09:05 WAT". */
+  time: (iso: string) => string;
+  /** "2026-03-14": the instant's day in the zone, to group by and compare. */
+  day: (instant: string | number) => string;
+  /** "5 minutes ago"; past a week, the date. */
+  relative: (iso: string, now: number) => string;
+};
+
+const madeFormats = new Map<string, DateFormats>();
+
+/** The formats of a zone; the same object each time, so a screen's memo holds. Screens take theirs from useDateFormats. */
+export function formatsIn(zone: string): DateFormats {
+  let formats = madeFormats.get(zone);
+  if (!formats) {
+    formats = {
+      zone,
+      date: (iso) => formatDate(iso, zone),
+      dateTime: (iso) => zonedDateTime(iso, zone),
+      time: (iso) => zonedClock(iso, zone),
+      day: (instant) => zonedDay(instant, zone),
+      relative: (iso, now) => formatRelative(iso, now, zone),
+    };
+    madeFormats.set(zone, formats);
+  }
+  return formats;
 }
 
 /** Made on first use: the first Intl formatter of a page loads the locale's data (src/shared/lagos-time.ts). */

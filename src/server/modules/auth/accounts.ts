@@ -27,6 +27,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     department: user.department,
     department_code: user.departmentCode,
     mfaEnabled: user.mfaEnabledAt !== null,
+    timeZone: user.timeZone,
   };
 }
 

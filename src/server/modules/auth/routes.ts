@@ -86,8 +86,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
   });
 
   app.post("/auth/complete-login", { config: signInLimit }, async (request, reply) => {
-    const { userId, ticket, code } = parseInput(completeLoginSchema, request.body);
-    const result = await auth.completeLogin(userId, ticket, code, originOf(request));
+    const { userId, ticket, code, timeZone } = parseInput(completeLoginSchema, request.body);
+    const result = await auth.completeLogin(userId, ticket, code, originOf(request), timeZone);
     setSessionCookies(reply, result, secureCookies);
     return ok(withoutRefreshToken(result, wantsTokenInBody(request)));
   });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type CompleteLoginResult, MFA_ENROLMENT_PATH, type VerifyCredentialsResult } from "../../../shared/auth.js";
 import { dashboardPathFor, type Role } from "../../../shared/departments.js";
+import { isTimeZone } from "../../../shared/zoned-time.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { type RequestOrigin, recordSecurityEvent } from "../../platform/security-log.js";
@@ -26,10 +27,24 @@ export function createSignInSteps(deps: { db: AppDb; sessions: Sessions }) {
       return { success: true, userId: user.id, department: user.department, ticket, mfaRequired: user.mfaEnabledAt !== null };
     },
 
-    /** Every factor passed: the session, the sign-in logged (with how, when not the password), the dashboard to land on. */
-    async openSignedInSession(user: UserRow, origin: RequestOrigin, method?: string): Promise<Required<CompleteLoginResult>> {
+    /**
+     * Every factor passed: the session, the sign-in logged (with how, when not the password), the dashboard to land on.
+     * `timeZone`, the browser's, becomes the account's at its first sign-in (none chosen yet); a zone Intl does not
+     * know is left out rather than failing the sign-in (docs/decisions/123-each-persons-time-zone.md).
+     */
+    async openSignedInSession(
+      user: UserRow,
+      origin: RequestOrigin,
+      method?: string,
+      timeZone?: string,
+    ): Promise<Required<CompleteLoginResult>> {
       const { accessToken, refreshToken } = await sessions.start(user, null, origin);
-      const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
+      const firstZone = user.timeZone === null && timeZone !== undefined && isTimeZone(timeZone) ? { timeZone } : {};
+      const [signedIn] = await db
+        .update(users)
+        .set({ lastLoginAt: new Date(), ...firstZone })
+        .where(eq(users.id, user.id))
+        .returning();
       await recordSecurityEvent(db, { type: "sign_in", outcome: "success", reason: method, userId: user.id, email: user.email }, origin);
       const mfaEnrolmentRequired = await mfaEnrolmentDueFor(db, user);
       return {

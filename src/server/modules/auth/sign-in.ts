@@ -48,6 +48,8 @@ export function createSignIn(deps: { db: AppDb; mfa: MfaService; sessions: Sessi
       ticket: string,
       mfaCode: string | undefined,
       origin: RequestOrigin,
+      /** The browser's zone, kept when the account has none yet (sign-in-steps.ts). */
+      timeZone?: string,
     ): Promise<Required<CompleteLoginResult>> {
       const user = await findUserById(db, userId);
       const invalidTicket = () => unauthorized(authMessages.invalidLoginTicket, "invalid_ticket");
@@ -71,7 +73,7 @@ export function createSignIn(deps: { db: AppDb; mfa: MfaService; sessions: Sessi
         await attempts.giveBack(keys);
       }
       if (!(await markUsed(openTicket))) throw invalidTicket();
-      return openSignedInSession(user, origin);
+      return openSignedInSession(user, origin, undefined, timeZone);
     },
   };
 }

@@ -76,11 +76,11 @@ export function createSecurityNotices(deps: { db: AppDb; mailer: Mailer; alerts:
     const change = event.outcome === "success" ? changeNotices[event.type] : undefined;
     if (!event.userId || !(newDevice || change)) return;
     const [user] = await db
-      .select({ email: users.email, firstName: users.firstName })
+      .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone })
       .from(users)
       .where(and(eq(users.id, event.userId), eq(users.active, true)));
     if (!user) return;
-    const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${emailTime(event.createdAt)}`;
+    const where = `${describeUserAgent(event.userAgent)}, from the address ${event.ipAddress ?? "unknown"}, on ${emailTime(event.createdAt, user.timeZone)}`;
     const reported = { id: event.id, userId: event.userId, createdAt: event.createdAt };
     if (newDevice) {
       await mailer.send(

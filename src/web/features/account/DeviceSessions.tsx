@@ -7,11 +7,12 @@ import { InlineAlert, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { RelativeTime } from "../../components/ui/RelativeTime";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { accountApi, deviceSessionsQuery } from "./api";
 
 function Device({ device }: { device: DeviceSession }) {
+  const formats = useDateFormats();
   const queryClient = useQueryClient();
   const name = describeUserAgent(device.userAgent);
   const signOut = useMutation({
@@ -36,7 +37,7 @@ function Device({ device }: { device: DeviceSession }) {
           </p>
           <p className={`text-sm ${mutedTextClass}`}>
             {device.ipAddress ? `Address ${device.ipAddress} · ` : ""}last used <RelativeTime iso={device.lastUsedAt} /> · signed in{" "}
-            {formatDateTime(device.createdAt)}
+            {formats.dateTime(device.createdAt)}
           </p>
           <InlineAlert message={signOut.isError ? failureMessage(signOut.error) : null} />
         </div>

@@ -8,13 +8,14 @@ import { failureMessage } from "../../components/form/form-errors";
 import { mutedTextClass, SubmitButton, TextField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { AccountItemRow } from "./AccountItemRow";
 import { accountApi, passkeysQuery, type StepUpProof } from "./api";
 import { StepUpDialog } from "./StepUpDialog";
 
 function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
+  const formats = useDateFormats();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => accountApi.removePasskey(passkey.id),
@@ -27,7 +28,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
     <AccountItemRow
       icon={Fingerprint}
       name={passkey.name}
-      detail={`Added ${formatDateTime(passkey.createdAt)}${passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ""}`}
+      detail={`Added ${formats.dateTime(passkey.createdAt)}${passkey.lastUsedAt ? ` · last used ${formats.dateTime(passkey.lastUsedAt)}` : ""}`}
       failure={remove.isError ? failureMessage(remove.error) : null}
       action={
         <Button variant="secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>

@@ -6,14 +6,15 @@ import { failureMessage } from "../../components/form/form-errors";
 import { InlineAlert, mutedTextClass } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { AccountItemRow } from "./AccountItemRow";
 import { accountApi, type StepUpProof, signInMethodsQuery } from "./api";
 import { linkOutcomeFrom } from "./link-outcome";
 import { StepUpDialog } from "./StepUpDialog";
 
 function ProviderRow({ provider, linked }: { provider: IdentityProviderSummary; linked: LinkedIdentity | undefined }) {
+  const formats = useDateFormats();
   const queryClient = useQueryClient();
   const [linking, setLinking] = useState(false);
   // The server sends the browser to the provider, which sends it back to #sign-in-methods.
@@ -30,7 +31,7 @@ function ProviderRow({ provider, linked }: { provider: IdentityProviderSummary; 
     <AccountItemRow
       icon={KeyRound}
       name={provider.name}
-      detail={linked ? `Linked as ${linked.email || "your account there"} on ${formatDateTime(linked.linkedAt)}` : "Not linked"}
+      detail={linked ? `Linked as ${linked.email || "your account there"} on ${formats.dateTime(linked.linkedAt)}` : "Not linked"}
       failure={failure ? failureMessage(failure) : null}
       action={
         linked ? (

@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ANNOUNCE_TO_ALL } from "../../../shared/admin";
 import { Pager } from "../../components/ui/Pager";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { pageOf, useSearchFilters } from "../../lib/use-search-filters";
 import { announcementsQuery } from "./api";
 
 /** The announcements the signed-in staff member was sent (admins: all), newest first. */
 export function AnnouncementsList() {
+  const formats = useDateFormats();
   const { params, update } = useSearchFilters();
   const page = pageOf(params);
   const list = useQuery({ ...announcementsQuery(page), placeholderData: keepPreviousData });
@@ -22,7 +23,7 @@ export function AnnouncementsList() {
             <h3 className="text-lg font-semibold">{announcement.title}</h3>
             <p className="text-sm text-brand-700 dark:text-neutral-light">
               To {announcement.audience === ANNOUNCE_TO_ALL ? "all staff" : `the ${announcement.audience} department`}
-              {announcement.authorName ? ` · from ${announcement.authorName}` : ""} · {formatDateTime(announcement.createdAt)}
+              {announcement.authorName ? ` · from ${announcement.authorName}` : ""} · {formats.dateTime(announcement.createdAt)}
             </p>
             {announcement.body ? <p className="whitespace-pre-line break-words">{announcement.body}</p> : null}
           </li>

@@ -5,7 +5,7 @@ import { Pager } from "../../components/ui/Pager";
 import { ResultCount } from "../../components/ui/ResultCount";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
 import { auditLogQuery } from "./api";
 
@@ -19,6 +19,7 @@ function summarise(value: unknown): string {
 }
 
 function AuditLine({ entry }: { entry: AuditEntry }) {
+  const formats = useDateFormats();
   return (
     <li className="flex flex-col gap-1 py-3">
       <p className="font-semibold">
@@ -26,7 +27,7 @@ function AuditLine({ entry }: { entry: AuditEntry }) {
         {entry.targetLabel ? <span className="break-all font-normal"> · {entry.targetLabel}</span> : null}
       </p>
       <p className="text-sm">
-        By <span className="break-all">{entry.actorEmail}</span> from {entry.ipAddress} on {formatDateTime(entry.createdAt)}
+        By <span className="break-all">{entry.actorEmail}</span> from {entry.ipAddress} on {formats.dateTime(entry.createdAt)}
       </p>
       {entry.before !== null || entry.after !== null ? (
         <p className="break-words text-sm text-brand-700 dark:text-neutral-light">

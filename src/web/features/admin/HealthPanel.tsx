@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { HealthCheck, HealthStatus } from "../../../shared/admin";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { adminHealthQuery } from "./api";
 
 /** /admin shows the installation's health and asks again this often. */
@@ -36,6 +36,7 @@ function uptime(seconds: number) {
 
 /** GET /api/admin/health as statuses, refreshed every 30 seconds while the screen is open. */
 export function HealthPanel() {
+  const formats = useDateFormats();
   const health = useQuery({ ...adminHealthQuery(), refetchInterval: HEALTH_REFRESH_MS });
   if (health.isPending) return <LoadingMessage>Checking the installation...</LoadingMessage>;
   if (health.isError) return <ErrorMessage error={health.error} onRetry={() => void health.refetch()} />;
@@ -50,7 +51,7 @@ export function HealthPanel() {
       </dl>
       <p className="text-sm">
         Last migration {database.lastMigration ?? "unknown"} · version {health.data.version} · up {uptime(health.data.uptimeSeconds)} ·
-        memory {megabytes(health.data.memory.rssBytes)} · checked {formatDateTime(health.data.checkedAt)}
+        memory {megabytes(health.data.memory.rssBytes)} · checked {formats.dateTime(health.data.checkedAt)}
       </p>
     </div>
   );

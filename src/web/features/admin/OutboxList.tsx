@@ -3,15 +3,16 @@ import type { OutboxMail } from "../../../shared/outbox";
 import type { Page } from "../../../shared/paging";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { privateQuery } from "../../lib/api-query";
-import { formatDate } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 
 function OutboxEntry({ mail }: { mail: OutboxMail }) {
+  const formats = useDateFormats();
   const state = mail.sentAt ? "sent" : mail.error ? `not delivered (${mail.error})` : "kept here (no mail server configured)";
   return (
     <li className="flex flex-col gap-2 py-4">
       <p className="font-semibold break-words">{mail.subject}</p>
       <p className="text-sm break-all">
-        To {mail.to} · {formatDate(mail.createdAt)} · {state}
+        To {mail.to} · {formats.date(mail.createdAt)} · {state}
       </p>
       <details>
         <summary className="cursor-pointer text-sm font-medium">Read the email</summary>

@@ -3,10 +3,11 @@ import type { AdminUserRow } from "../../../shared/admin-users";
 import { ApproveButton } from "../../components/ui/ApproveButton";
 import { Avatar } from "../../components/ui/Avatar";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDate } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { accountFiguresKeys, adminUsersQuery, approveAccount } from "./api";
 
 function PendingAccount({ account }: { account: AdminUserRow }) {
+  const formats = useDateFormats();
   const name = `${account.firstName} ${account.lastName}`;
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -16,7 +17,8 @@ function PendingAccount({ account }: { account: AdminUserRow }) {
           <p className="font-semibold">{name}</p>
           <p className="break-all text-sm">{account.email}</p>
           <p className="text-sm text-brand-700 dark:text-neutral-light">
-            {account.department} · <span className="font-mono">{account.department_code}</span> · registered {formatDate(account.createdAt)}
+            {account.department} · <span className="font-mono">{account.department_code}</span> · registered{" "}
+            {formats.date(account.createdAt)}
             {account.emailVerified ? "" : " · email not confirmed yet"}
           </p>
         </div>

@@ -2,6 +2,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import type { CompleteLoginResult, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
 import type { SignInMethodsReview } from "../../../shared/security";
 import { apiRequest, apiRequestWithRetry } from "../../lib/http";
+import { browserTimeZone } from "../../lib/session/browser-time-zone";
 import { worthAnotherTry } from "./login-messages";
 
 export type RegistrationResult = { userId: string; email: string; role: SessionUser["role"]; requiresApproval: boolean };
@@ -16,7 +17,8 @@ export const authApi = {
     apiRequest<VerifyCredentialsResult>("POST", "/auth/verify-credentials", { email, password }),
   /** docs/product.md#sign-in: tried with retries, then once more without. */
   async completeLogin(userId: string, ticket: string, code?: string): Promise<CompleteLoginResult> {
-    const body = { userId, ticket, code };
+    // The browser's zone becomes the account's at its first sign-in (docs/decisions/123-each-persons-time-zone.md).
+    const body = { userId, ticket, code, timeZone: browserTimeZone() ?? undefined };
     try {
       return await apiRequestWithRetry<CompleteLoginResult>("POST", "/auth/complete-login", body);
     } catch (error) {

@@ -9,8 +9,8 @@ import { useApiForm } from "../../components/form/use-api-form";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { blogAdminApi, managedPostQuery } from "./api";
 import { CoverImageField } from "./CoverImageField";
 import { MarkdownPreview } from "./MarkdownPreview";
@@ -21,6 +21,7 @@ type Props = { post: ManagedPost | null; onSaved: (post: ManagedPost) => void; o
 
 /** The fields of a post, its live preview, and what can be done with it: save, publish or unpublish, delete. */
 function PostForm({ post, onSaved, onClose }: Props) {
+  const formats = useDateFormats();
   const postChanged = usePostChanged();
   const [working, setWorking] = useState<"saving" | "publishing" | "unpublishing" | null>(null);
   const {
@@ -76,7 +77,7 @@ function PostForm({ post, onSaved, onClose }: Props) {
         {post ? `Editing "${post.title}"` : "New post"}
         {post ? (
           <span className={`block text-sm font-normal ${mutedTextClass}`}>
-            {published ? "Published" : "Draft"} · by {post.authorName} · last saved {formatDateTime(post.updatedAt)} · {post.wordCount}{" "}
+            {published ? "Published" : "Draft"} · by {post.authorName} · last saved {formats.dateTime(post.updatedAt)} · {post.wordCount}{" "}
             words
           </span>
         ) : null}

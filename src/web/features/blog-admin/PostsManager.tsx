@@ -10,7 +10,7 @@ import { FilterTabs } from "../../components/ui/FilterTabs";
 import { Pager } from "../../components/ui/Pager";
 import { RelativeTime } from "../../components/ui/RelativeTime";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDate } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { pickAllowed, useSearchFilters } from "../../lib/use-search-filters";
 import { managedPostsQuery } from "./api";
 import { PostEditor } from "./PostEditor";
@@ -18,6 +18,7 @@ import { PostEditor } from "./PostEditor";
 const statusLabels: Record<BlogPostStatus, string> = { draft: "Drafts", published: "Published" };
 
 function PostRow({ post, onEdit }: { post: ManagedPostSummary; onEdit: () => void }) {
+  const formats = useDateFormats();
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -25,7 +26,7 @@ function PostRow({ post, onEdit }: { post: ManagedPostSummary; onEdit: () => voi
         <p className={`text-sm ${mutedTextClass}`}>
           {blogCategoryName(post.category)} · {post.authorName} · {post.wordCount} words ·{" "}
           {post.status === "published" && post.publishedAt ? (
-            `published ${formatDate(post.publishedAt)}`
+            `published ${formats.date(post.publishedAt)}`
           ) : (
             <>
               edited <RelativeTime iso={post.updatedAt} />

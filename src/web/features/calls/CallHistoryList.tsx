@@ -2,9 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { CallHistoryItem } from "../../../shared/calls";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { callHistoryQuery } from "./api";
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short" });
 
 function lengthOf(seconds: number) {
   const minutes = Math.floor(seconds / 60);
@@ -21,6 +20,7 @@ function outcome(item: CallHistoryItem) {
 /** Who called, who answered, when, how long, missed. */
 export function CallHistoryList() {
   const history = useQuery(callHistoryQuery);
+  const formats = useDateFormats();
   if (history.isPending) return <LoadingMessage>Loading your calls…</LoadingMessage>;
   if (history.isError) return <ErrorMessage error={history.error} onRetry={() => void history.refetch()} />;
   if (history.data.items.length === 0) return <EmptyMessage title="No calls yet.">Your calls and missed calls appear here.</EmptyMessage>;
@@ -33,7 +33,7 @@ export function CallHistoryList() {
               {item.media === "video" ? "Video" : "Voice"} call from {item.caller?.name ?? "a former colleague"}
             </p>
             <p className={`text-sm ${mutedTextClass}`}>
-              {when(item.startedAt)} · {item.department}
+              {formats.dateTime(item.startedAt)} · {item.department}
               {item.answeredBy.length > 0 ? ` · answered by ${item.answeredBy.map((person) => person.name).join(", ")}` : ""}
             </p>
           </div>

@@ -5,8 +5,8 @@ import { canHandleInquiries } from "../../../shared/access";
 import type { InquiryItem } from "../../../shared/inquiries";
 import { linkClass, mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
 import { useAuth } from "../../lib/session/AuthProvider";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { AssigneeForm } from "./AssigneeForm";
 import { inquiryQuery } from "./api";
 import { HandlingForm } from "./HandlingForm";
@@ -23,6 +23,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function InquiryContent({ inquiry }: { inquiry: InquiryItem }) {
+  const formats = useDateFormats();
   const { user } = useAuth();
   const canHandle = user ? canHandleInquiries(user) : false;
   return (
@@ -30,7 +31,7 @@ function InquiryContent({ inquiry }: { inquiry: InquiryItem }) {
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <InquiryStatusBadge status={inquiry.status} />
-          <span className={`text-sm ${mutedTextClass}`}>Received {formatDateTime(inquiry.createdAt)}</span>
+          <span className={`text-sm ${mutedTextClass}`}>Received {formats.dateTime(inquiry.createdAt)}</span>
         </div>
         <h3 id={`inquiry-${inquiry.id}-subject`} className="text-xl font-bold break-words">
           {inquiry.subject}
@@ -60,7 +61,7 @@ function InquiryContent({ inquiry }: { inquiry: InquiryItem }) {
       <Part title="Handling">
         <p className={mutedTextClass}>
           {inquiry.assignedTo ? `Assigned to ${inquiry.assignedTo.name} (${inquiry.assignedTo.department}).` : "Not assigned yet."}
-          {inquiry.handledAt ? ` Handled ${formatDateTime(inquiry.handledAt)}.` : ""}
+          {inquiry.handledAt ? ` Handled ${formats.dateTime(inquiry.handledAt)}.` : ""}
         </p>
         {canHandle ? (
           <>

@@ -4,12 +4,13 @@ import { mutedTextClass } from "../../components/form/form-fields";
 import { Pager } from "../../components/ui/Pager";
 import { ResultCount } from "../../components/ui/ResultCount";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { inquiriesQuery } from "./api";
 import { InquiryStatusBadge } from "./InquiryStatusBadge";
 
 /** The contact form's leads, newest first, read-only: who wrote, about what, and where each stands. */
 export function LeadsList() {
+  const formats = useDateFormats();
   const [page, setPage] = useState(1);
   const leads = useQuery({ ...inquiriesQuery({ page }), placeholderData: keepPreviousData });
   if (leads.isPending) return <LoadingMessage>Loading the leads...</LoadingMessage>;
@@ -28,7 +29,7 @@ export function LeadsList() {
               <InquiryStatusBadge status={lead.status} />
             </div>
             <p className={`text-sm break-words ${mutedTextClass}`}>
-              {lead.name} · {formatDateTime(lead.createdAt)}
+              {lead.name} · {formats.dateTime(lead.createdAt)}
               {lead.project ? ` · became ${lead.project.reference}` : ""}
             </p>
           </li>

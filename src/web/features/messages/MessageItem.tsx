@@ -1,6 +1,6 @@
 import type { ChatAttachment, ChatMessage } from "../../../shared/conversations";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
-import { formatDateTime, formatTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { PersonAvatar } from "./people";
 
 // The server's sanitised HTML, styled here: emphasis, lists, quotes, code and links, inheriting the bubble's colours.
@@ -20,6 +20,7 @@ export function MessageItem(props: {
   /** Given to the author and to admins: a Remove action that asks first. */
   onRemove?: () => Promise<unknown>;
 }) {
+  const formats = useDateFormats();
   const { message, own, onOpenPhoto, onRemove } = props;
   const authorName = own ? "You" : (message.author?.name ?? "Former member");
   return (
@@ -28,14 +29,14 @@ export function MessageItem(props: {
       <div className={`flex min-w-0 max-w-[85%] flex-col gap-1 sm:max-w-[75%] ${own ? "items-end" : "items-start"}`}>
         <p className="text-sm">
           <span className="font-semibold">{authorName}</span>{" "}
-          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)} className="text-brand-700 dark:text-neutral-light">
-            {formatTime(message.createdAt)}
+          <time dateTime={message.createdAt} title={formats.dateTime(message.createdAt)} className="text-brand-700 dark:text-neutral-light">
+            {formats.time(message.createdAt)}
           </time>
         </p>
         {onRemove ? (
           <ConfirmButton
             label="Remove"
-            accessibleName={`Remove the message ${own ? "you" : authorName} sent at ${formatTime(message.createdAt)}`}
+            accessibleName={`Remove the message ${own ? "you" : authorName} sent at ${formats.time(message.createdAt)}`}
             title="Remove this message?"
             pendingLabel="Removing..."
             variant="danger"

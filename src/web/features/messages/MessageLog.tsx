@@ -4,6 +4,7 @@ import type { ChatAttachment, ChatMessage } from "../../../shared/conversations"
 import { countOf } from "../../../shared/plural";
 import { Button } from "../../components/ui/Button";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { dayLabel, groupByDay } from "./days";
 import { MessageItem } from "./MessageItem";
 import { PhotoViewer } from "./PhotoViewer";
@@ -30,6 +31,7 @@ export function MessageLog({ label, messages, viewerId, viewerIsAdmin, onRemove,
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const shown = useRef<{ firstId?: number; lastId?: number; height: number }>({ height: 0 });
+  const formats = useDateFormats();
   const [unseen, setUnseen] = useState(0);
   const [photo, setPhoto] = useState<ChatAttachment | null>(null);
   const firstId = messages[0]?.id;
@@ -107,10 +109,10 @@ export function MessageLog({ label, messages, viewerId, viewerIsAdmin, onRemove,
           {messages.length === 0 ? (
             <p className="py-10 text-center text-brand-700 dark:text-neutral-light">No messages yet. Write the first one below.</p>
           ) : null}
-          {groupByDay(messages).map((group) => (
-            <section key={group.day} aria-label={dayLabel(group.day)} className="mb-4">
+          {groupByDay(messages, formats).map((group) => (
+            <section key={group.day} aria-label={dayLabel(group.day, formats)} className="mb-4">
               <h3 className="my-3 text-center text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-neutral-light">
-                {dayLabel(group.day)}
+                {dayLabel(group.day, formats)}
               </h3>
               <ol className="flex flex-col gap-3">
                 {group.messages.map((message) => {

@@ -4,10 +4,11 @@ import { describeSecurityEvent } from "../../../shared/security-events";
 import { describeUserAgent } from "../../../shared/user-agent";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 
 /** The newest entries of the access log: what happened, to which account, from where. */
 export function SecurityEventsList({ events }: { events: SecurityEventItem[] }) {
+  const formats = useDateFormats();
   if (events.length === 0) return <EmptyMessage title="Nothing in the access log yet." />;
   return (
     <ul aria-label="Recent security events" className="divide-y divide-neutral-light dark:divide-brand-700">
@@ -26,7 +27,7 @@ export function SecurityEventsList({ events }: { events: SecurityEventItem[] }) 
                   event.email,
                   event.ipAddress,
                   event.userAgent ? describeUserAgent(event.userAgent) : null,
-                  formatDateTime(event.createdAt),
+                  formats.dateTime(event.createdAt),
                 ]
                   .filter(Boolean)
                   .join(" · ")}

@@ -2,12 +2,13 @@ import type { PendingStaffAccount } from "../../../shared/people";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { ApproveButton } from "../../components/ui/ApproveButton";
 import { EmptyMessage } from "../../components/ui/StatusMessage";
-import { formatDate } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { accountFiguresKeys } from "../admin";
 import { approveStaff, peopleQuery } from "./api";
 
 /** Staff who registered and wait to be let in; HR and admins approve them here, the Admin department sees who is coming. */
 export function PendingStaffList({ pending, canApprove }: { pending: PendingStaffAccount[]; canApprove: boolean }) {
+  const formats = useDateFormats();
   if (pending.length === 0) {
     return <EmptyMessage title="No staff account is waiting for approval.">New staff registrations appear here.</EmptyMessage>;
   }
@@ -32,7 +33,7 @@ export function PendingStaffList({ pending, canApprove }: { pending: PendingStaf
                       <span className="font-mono">{account.department_code}</span>
                     </>
                   ) : null}
-                  {` · registered ${formatDate(account.registeredAt)}`}
+                  {` · registered ${formats.date(account.registeredAt)}`}
                   {account.emailConfirmed ? "" : " · email not confirmed yet"}
                 </p>
               </div>

@@ -9,8 +9,8 @@ import { FilterTabs } from "../../components/ui/FilterTabs";
 import { Pager } from "../../components/ui/Pager";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { pathStartsWith } from "../../lib/api-query";
-import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { alertsQuery, SECURITY_PATHS, securityApi } from "./api";
 import { EventLine } from "./EventLine";
 
@@ -21,6 +21,7 @@ const severityClass = {
 } as const;
 
 function Alert({ alert }: { alert: SecurityAlert }) {
+  const formats = useDateFormats();
   const queryClient = useQueryClient();
   const { pending, failure, attempt } = useAttempt();
   const [showEvidence, setShowEvidence] = useState(false);
@@ -45,9 +46,9 @@ function Alert({ alert }: { alert: SecurityAlert }) {
         <p className="font-semibold">{alert.title}</p>
       </div>
       <p className={`break-all text-sm ${mutedTextClass}`}>
-        {alert.subject} · {countOf(alert.evidence.length, "event")} · first {formatDateTime(alert.createdAt)}, latest{" "}
-        {formatDateTime(alert.lastSeenAt)}
-        {alert.acknowledgedAt ? ` · acknowledged ${formatDateTime(alert.acknowledgedAt)}` : ""}
+        {alert.subject} · {countOf(alert.evidence.length, "event")} · first {formats.dateTime(alert.createdAt)}, latest{" "}
+        {formats.dateTime(alert.lastSeenAt)}
+        {alert.acknowledgedAt ? ` · acknowledged ${formats.dateTime(alert.acknowledgedAt)}` : ""}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" aria-expanded={showEvidence} aria-controls={evidenceId} onClick={() => setShowEvidence(!showEvidence)}>

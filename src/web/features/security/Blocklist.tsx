@@ -5,12 +5,13 @@ import { useAttempt } from "../../components/form/use-attempt";
 import { Button } from "../../components/ui/Button";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { blocklistQuery, securityApi } from "./api";
 
 /** Addresses and ranges refused before any page or API call, on every server; a block can end by itself. */
 export function Blocklist() {
+  const formats = useDateFormats();
   const queryClient = useQueryClient();
   const blocks = useQuery(blocklistQuery);
   const [address, setAddress] = useState("");
@@ -60,8 +61,8 @@ export function Blocklist() {
               <div className="min-w-0">
                 <p className="break-all font-semibold">{block.address}</p>
                 <p className={`break-words text-sm ${mutedTextClass}`}>
-                  {block.reason} · since {formatDateTime(block.createdAt)} ·{" "}
-                  {block.expiresAt ? `until ${formatDateTime(block.expiresAt)}` : "until removed"}
+                  {block.reason} · since {formats.dateTime(block.createdAt)} ·{" "}
+                  {block.expiresAt ? `until ${formats.dateTime(block.expiresAt)}` : "until removed"}
                 </p>
               </div>
               <ConfirmButton

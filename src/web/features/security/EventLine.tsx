@@ -3,7 +3,7 @@ import type { SecurityEventRow } from "../../../shared/security";
 import { describeSecurityEvent } from "../../../shared/security-events";
 import { describeUserAgent } from "../../../shared/user-agent";
 import { mutedTextClass } from "../../components/form/form-fields";
-import { formatDateTime } from "../../lib/format";
+import { useDateFormats } from "../../lib/use-date-formats";
 
 /**
  * Whose event it was, for an admin: the account's address; an address typed for no account (an unknown one, or an
@@ -16,6 +16,7 @@ function eventAccount(event: SecurityEventRow): string {
 
 /** One event of the access log in plain words: what, when, from where, on which device (and whose, for admins). */
 export function EventLine({ event, showAccount }: { event: SecurityEventRow; showAccount?: boolean }) {
+  const formats = useDateFormats();
   const Icon = event.outcome === "success" ? ShieldCheck : ShieldAlert;
   return (
     <li className="flex gap-3 py-3">
@@ -23,7 +24,7 @@ export function EventLine({ event, showAccount }: { event: SecurityEventRow; sho
       <div className="min-w-0">
         <p className="font-semibold">{describeSecurityEvent(event)}</p>
         <p className={`break-words text-sm ${mutedTextClass}`}>
-          {formatDateTime(event.createdAt)}
+          {formats.dateTime(event.createdAt)}
           {event.ipAddress ? ` · ${event.ipAddress}` : ""} · {describeUserAgent(event.userAgent)}
           {showAccount ? <span className="break-all"> · {eventAccount(event)}</span> : null}
         </p>

@@ -2,12 +2,14 @@ import { useEffect, useState } from "react";
 import type { AccountSignInMethods, SignInMethodsReview } from "../../../shared/security";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert } from "../../components/form/form-fields";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { securityApi } from "./api";
 import { RemoveMethodButton } from "./RemoveMethodButton";
 import { methodRows, SignInMethodList } from "./SignInMethodList";
 
 /** The completion of a password reset: the passkeys and providers that can still sign in, each with Remove. */
 export function ReviewAfterReset({ review }: { review: SignInMethodsReview }) {
+  const formats = useDateFormats();
   const [methods, setMethods] = useState<AccountSignInMethods | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -17,7 +19,7 @@ export function ReviewAfterReset({ review }: { review: SignInMethodsReview }) {
   if (!methods) return null;
   return (
     <SignInMethodList
-      rows={methodRows(methods)}
+      rows={methodRows(methods, formats)}
       action={(row) => (
         <RemoveMethodButton
           row={row}

@@ -2,25 +2,26 @@ import { Fingerprint, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AccountSignInMethods } from "../../../shared/security";
 import { mutedTextClass } from "../../components/form/form-fields";
-import { formatDateTime } from "../../lib/format";
+import type { DateFormats } from "../../lib/format";
 
 /** One passkey or provider link, as the list shows it. */
 export type MethodRow = { kind: "passkey" | "provider"; id: string; name: string; detail: string; addedAt: string };
 
-export function methodRows(methods: AccountSignInMethods): MethodRow[] {
+/** Each with when it was added, in the reader's zone. */
+export function methodRows(methods: AccountSignInMethods, formats: DateFormats): MethodRow[] {
   return [
     ...methods.passkeys.map((key) => ({
       kind: "passkey" as const,
       id: key.id,
       name: `Passkey "${key.name}"`,
-      detail: `Added ${formatDateTime(key.createdAt)}`,
+      detail: `Added ${formats.dateTime(key.createdAt)}`,
       addedAt: key.createdAt,
     })),
     ...methods.providers.map((link) => ({
       kind: "provider" as const,
       id: link.provider,
       name: `${link.name} (${link.email})`,
-      detail: `Linked ${formatDateTime(link.linkedAt)}`,
+      detail: `Linked ${formats.dateTime(link.linkedAt)}`,
       addedAt: link.linkedAt,
     })),
   ];

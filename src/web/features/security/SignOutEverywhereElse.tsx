@@ -4,6 +4,7 @@ import type { AccountSignInMethods } from "../../../shared/security";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { pathStartsWith } from "../../lib/api-query";
 import { toast } from "../../lib/toast";
+import { useDateFormats } from "../../lib/use-date-formats";
 import { securityApi } from "./api";
 import { RemoveMethodButton } from "./RemoveMethodButton";
 import { type MethodRow, methodRows, SignInMethodList } from "./SignInMethodList";
@@ -14,6 +15,7 @@ import { type MethodRow, methodRows, SignInMethodList } from "./SignInMethodList
  */
 export function SignOutEverywhereElse() {
   const queryClient = useQueryClient();
+  const formats = useDateFormats();
   const [methods, setMethods] = useState<AccountSignInMethods | null>(null);
   const remove = async (row: MethodRow) => {
     await (row.kind === "passkey" ? securityApi.removePasskey(row.id) : securityApi.unlinkProvider(row.id));
@@ -36,7 +38,9 @@ export function SignOutEverywhereElse() {
       >
         Every device but this one will have to sign in again. Then check the passkeys and providers that can sign in to your account.
       </ConfirmButton>
-      {methods ? <SignInMethodList rows={methodRows(methods)} action={(row) => <RemoveMethodButton row={row} remove={remove} />} /> : null}
+      {methods ? (
+        <SignInMethodList rows={methodRows(methods, formats)} action={(row) => <RemoveMethodButton row={row} remove={remove} />} />
+      ) : null}
     </div>
   );
 }

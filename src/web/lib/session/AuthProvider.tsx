@@ -16,6 +16,7 @@ import {
   subscribeAuth,
   updateSessionUser,
 } from "./auth-store";
+import { adoptBrowserTimeZone } from "./browser-time-zone";
 import { useRenderedPortal } from "./rendered-session";
 
 export type AuthState = {
@@ -78,6 +79,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (shownUser.current !== null) portalQueryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
     shownUser.current = userId;
   }, [userId]);
+
+  // A first sign-in takes the browser's zone as theirs (browser-time-zone.ts); not while enrolment holds everything up.
+  const zoneToAdopt = snapshot.status === "authenticated" && !snapshot.mfaEnrolmentRequired && snapshot.user?.timeZone === null;
+  useEffect(() => {
+    if (zoneToAdopt && snapshot.user) void adoptBrowserTimeZone(snapshot.user);
+  }, [zoneToAdopt, snapshot.user]);
 
   const value = useMemo<AuthState>(
     () => ({

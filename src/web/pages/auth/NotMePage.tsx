@@ -7,6 +7,7 @@ import { useAttempt } from "../../components/form/use-attempt";
 import { Button } from "../../components/ui/Button";
 import { AuthHeader } from "../../features/auth/AuthScreen";
 import { methodRows, readNotMeLink, SignInMethodList, securityApi } from "../../features/security";
+import { useDateFormats } from "../../lib/use-date-formats";
 
 /**
  * docs/product.md#security-centre: the 'this wasn't me' link of a security email. It shows the account's passkeys
@@ -16,6 +17,7 @@ import { methodRows, readNotMeLink, SignInMethodList, securityApi } from "../../
  * must not sign people out.)
  */
 export default function NotMePage() {
+  const formats = useDateFormats();
   const [link] = useState(() => readNotMeLink(window.location.hash));
   const navigate = useNavigate();
   const { pending, failure, attempt } = useAttempt();
@@ -28,7 +30,7 @@ export default function NotMePage() {
     securityApi.notMePreview(link.userId, link.token).then(setPreview, (error: unknown) => setPreviewFailure(failureMessage(error)));
   }, [link]);
 
-  const rows = preview ? methodRows(preview) : [];
+  const rows = preview ? methodRows(preview, formats) : [];
   const goesAnyway = (addedAt: string) => preview !== null && addedAt >= preview.addedSince;
   const toggle = (key: string) =>
     setChosen((before) => {

@@ -14,6 +14,7 @@ import { NotificationPreferencesForm } from "../../features/account/Notification
 import { Passkeys } from "../../features/account/Passkeys";
 import { ProfileForm } from "../../features/account/ProfileForm";
 import { SignInMethods } from "../../features/account/SignInMethods";
+import { TimeZoneForm } from "../../features/account/TimeZoneForm";
 import { TwoStepSignIn } from "../../features/account/TwoStepSignIn";
 import { ChangePasswordForm } from "../../features/auth/ChangePasswordForm";
 import { CallNotificationsSwitch } from "../../features/calls";
@@ -31,6 +32,7 @@ const sections = [
   { id: "passkeys", title: "Passkeys" },
   { id: "devices", title: "Devices" },
   { id: "notifications", title: "Notifications" },
+  { id: "time-zone", title: "Time zone" },
   { id: "appearance", title: "Appearance" },
   { id: "your-data", title: "Your data" },
   { id: "delete-account", title: "Delete account" },
@@ -43,7 +45,7 @@ const section = (id: SectionId) => sections.find((entry) => entry.id === id) as 
 
 /**
  * docs/product.md#portal-screens /settings: the account's details, photo, email, password, two-step sign-in, devices,
- * notifications and theme; a copy of the user's data and the deletion of the account (Nigeria Data Protection Act).
+ * notifications, time zone and theme; a copy of the user's data and the deletion of the account (Nigeria Data Protection Act).
  */
 export default function SettingsPage() {
   const { user, updateUser } = useAuth();
@@ -87,7 +89,14 @@ export default function SettingsPage() {
             <LoadingMessage>Loading your account...</LoadingMessage>
           ) : (
             <>
-              <SectionCard {...section("profile")} description={`Signed in as ${user.email}.`}>
+              <SectionCard
+                {...section("profile")}
+                description={
+                  <>
+                    Signed in as <span className="break-all">{user.email}</span>.
+                  </>
+                }
+              >
                 {/* Keyed by the saved values, so the form starts again from what the server holds. */}
                 <ProfileForm key={`${user.firstName}|${user.lastName}|${user.phone}|${user.location}|${user.company}`} user={user} />
               </SectionCard>
@@ -133,6 +142,10 @@ export default function SettingsPage() {
                 <CallNotificationsSwitch />
               </div>
             ) : null}
+          </SectionCard>
+          <SectionCard {...section("time-zone")} description="Every date and time here and in our emails to you is in it.">
+            {/* Keyed by the saved zone, so the form starts again from what the server holds. */}
+            <TimeZoneForm key={user.timeZone ?? ""} user={user} />
           </SectionCard>
           <SectionCard {...section("appearance")} description="Light, dark, or follow your device.">
             <ThemeSwitch />

@@ -3,8 +3,8 @@ import { FileText } from "lucide-react";
 import { Link } from "react-router";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { formatDate } from "../../../lib/format";
 import { projectFeedQuery } from "../../../lib/queries/projects";
+import { useDateFormats } from "../../../lib/use-date-formats";
 import { documentDownloadUrl } from "../api";
 import { DownloadButton } from "../DownloadButton";
 import { projectPagePath } from "../project-labels";
@@ -12,6 +12,7 @@ import { formatFileSize } from "../upload-checks";
 
 /** The newest documents (drawings, contracts, reports) across the viewer's projects, ready to download. */
 export function LatestDocuments() {
+  const formats = useDateFormats();
   const feed = useQuery(projectFeedQuery);
   if (feed.isPending) return <LoadingMessage>Loading documents...</LoadingMessage>;
   if (feed.isError) return <ErrorMessage error={feed.error} onRetry={() => void feed.refetch()} />;
@@ -27,7 +28,7 @@ export function LatestDocuments() {
             <div className="min-w-0">
               <p className="font-medium break-words">{document.title || document.fileName}</p>
               <p className={`text-sm ${mutedTextClass}`}>
-                {formatFileSize(document.sizeBytes)} · {formatDate(document.createdAt)} ·{" "}
+                {formatFileSize(document.sizeBytes)} · {formats.date(document.createdAt)} ·{" "}
                 <Link to={`${projectPagePath(document.projectId)}?section=documents`} className="underline underline-offset-2">
                   {document.projectTitle}
                 </Link>

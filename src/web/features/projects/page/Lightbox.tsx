@@ -4,7 +4,7 @@ import type { ProjectPhoto } from "../../../../shared/projects";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { formatDateTime } from "../../../lib/format";
+import { useDateFormats } from "../../../lib/use-date-formats";
 
 type Props = {
   photos: readonly ProjectPhoto[];
@@ -22,6 +22,7 @@ export const photoAlt = (photo: ProjectPhoto, position: number) => photo.caption
  * closes it and focus goes back to the thumbnail that opened it.
  */
 export function Lightbox({ photos, index, onIndexChange, onClose }: Props) {
+  const formats = useDateFormats();
   const photo = index === null ? undefined : photos[index];
   const count = photos.length;
 
@@ -56,7 +57,7 @@ export function Lightbox({ photos, index, onIndexChange, onClose }: Props) {
             <p className="font-medium break-words">{photo.caption || "No caption"}</p>
             <p className={`text-sm ${mutedTextClass}`}>
               {photo.uploadedBy ? `${photo.uploadedBy.name} · ` : ""}
-              {formatDateTime(photo.createdAt)}
+              {formats.dateTime(photo.createdAt)}
             </p>
           </figcaption>
           {count > 1 ? (

@@ -5,9 +5,9 @@ import { mutedTextClass } from "../../../components/form/form-fields";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../../components/ui/StatusMessage";
-import { formatDate } from "../../../lib/format";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
+import { useDateFormats } from "../../../lib/use-date-formats";
 import { projectDocumentsQuery, projectsApi } from "../api";
 import { DownloadButton } from "../DownloadButton";
 import { formatFileSize } from "../upload-checks";
@@ -15,6 +15,7 @@ import { DocumentUploadForm } from "./DocumentUploadForm";
 
 /** The Documents section: drawings, contracts and reports to download; editors upload and delete them. */
 export function ProjectDocuments({ project }: { project: ProjectDetail }) {
+  const formats = useDateFormats();
   const queryClient = useQueryClient();
   const documents = useQuery(projectDocumentsQuery(project.id));
   return (
@@ -42,7 +43,7 @@ export function ProjectDocuments({ project }: { project: ProjectDetail }) {
                   <div className="min-w-0">
                     <p className="font-medium break-words">{document.title || document.fileName}</p>
                     <p className={`text-sm break-words ${mutedTextClass}`}>
-                      {document.fileName} · {formatFileSize(document.sizeBytes)} · {formatDate(document.createdAt)}
+                      {document.fileName} · {formatFileSize(document.sizeBytes)} · {formats.date(document.createdAt)}
                       {document.uploadedBy ? ` · ${document.uploadedBy.name}` : ""}
                     </p>
                   </div>

@@ -4,8 +4,8 @@ import { linkClass, mutedTextClass } from "../../../components/form/form-fields"
 import { Avatar } from "../../../components/ui/Avatar";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { EmptyMessage } from "../../../components/ui/StatusMessage";
-import { formatDate } from "../../../lib/format";
 import { useAuth } from "../../../lib/session/AuthProvider";
+import { useDateFormats } from "../../../lib/use-date-formats";
 import { ContactCard } from "../ContactCard";
 import { avatarPerson } from "../person";
 import { categoryLabel } from "../project-labels";
@@ -42,6 +42,7 @@ function Team({ project }: { project: ProjectDetail }) {
 
 /** The Overview section: description, key facts, money (for those who may see it), the people. */
 export function ProjectOverview({ project }: { project: ProjectDetail }) {
+  const formats = useDateFormats();
   const { user } = useAuth();
   const address = [project.address, project.city, project.state, project.country].filter(Boolean).join(", ");
   return (
@@ -62,7 +63,7 @@ export function ProjectOverview({ project }: { project: ProjectDetail }) {
           <Fact label="Site updates">{project.counts.updates}</Fact>
           <Fact label="Photos">{project.counts.photos}</Fact>
           <Fact label="Documents">{project.counts.documents}</Fact>
-          <Fact label="Created">{formatDate(project.createdAt)}</Fact>
+          <Fact label="Created">{formats.date(project.createdAt)}</Fact>
         </dl>
       </SectionCard>
       <div className="flex flex-col gap-6">
