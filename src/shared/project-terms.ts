@@ -70,7 +70,7 @@ export const invitationMessages = {
   gone: "This invitation link has expired, was already used or was replaced by a newer one. Ask the project office for a new one.",
   otherEmail: "This invitation was sent to another email address. Sign in with the address it was sent to.",
   notClient: "This invitation is for a client account; staff accounts cannot be a project's client.",
-  hasClient: "This project already has a client. Remove them in Assign people before inviting someone else.",
+  hasClient: "This project already has a client: a project has only one.",
   staffEmail: "This address belongs to a staff account: a project's client must be a client account.",
   tooManyBySender: "You have sent too many invitations in the last hour. Please try again later.",
   tooManyForProject: "This project has had too many invitations today. Please try again tomorrow.",

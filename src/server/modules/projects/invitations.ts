@@ -132,19 +132,19 @@ export function createInvitations(deps: { db: AppDb; guard: ProjectGuard; events
         throw new ApiError(409, invitationMessages.staffEmail, "not_a_client", { email: invitationMessages.staffEmail });
       }
 
-      const [bySender] = await db
-        .select({ total: count() })
-        .from(projectInvitations)
-        .where(and(eq(projectInvitations.invitedById, viewer.id), gt(projectInvitations.createdAt, new Date(Date.now() - 60 * 60_000))));
-      if ((bySender?.total ?? 0) >= INVITATIONS_PER_SENDER_PER_HOUR) {
-        throw new ApiError(429, invitationMessages.tooManyBySender, "too_many_invitations");
-      }
-
       const token = randomToken();
       const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60_000);
       const { firstName, lastName } = splitName(input.name);
       const invitation = await db.transaction(async (tx) => {
-        // One invitation at a time per project: the count and the replacement of the older one are not raced.
+        // One invitation at a time per sender, then per project: the counts and the replacement are not raced.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
+        const [bySender] = await tx
+          .select({ total: count() })
+          .from(projectInvitations)
+          .where(and(eq(projectInvitations.invitedById, viewer.id), gt(projectInvitations.createdAt, new Date(Date.now() - 60 * 60_000))));
+        if ((bySender?.total ?? 0) >= INVITATIONS_PER_SENDER_PER_HOUR) {
+          throw new ApiError(429, invitationMessages.tooManyBySender, "too_many_invitations");
+        }
         await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
         const [forProject] = await tx
           .select({ total: count() })
