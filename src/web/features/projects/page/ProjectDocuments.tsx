@@ -77,9 +77,10 @@ export function ProjectDocuments({ project }: { project: ProjectDetail }) {
 function FolderDocuments({ folder, project, documents }: { folder: DocumentFolder; project: ProjectDetail; documents: ProjectDocument[] }) {
   const headingId = `documents-${folder}`;
   return (
+    // Named by the folder alone: "Documents" stays the name of the whole list.
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="text-lg font-semibold">
-        {documentFolderLabels[folder]}{" "}
+      <h3 className="text-lg font-semibold">
+        <span id={headingId}>{documentFolderLabels[folder]}</span>{" "}
         <span className={`text-sm font-normal ${mutedTextClass}`}>({countOf(documents.length, "document")})</span>
       </h3>
       {documents.length === 0 ? (
