@@ -127,8 +127,10 @@ export function safeFileName(uploaded: string, type: DocumentType): string {
       ?.replace(/[\p{Cc}"]/gu, "")
       .trim()
       .slice(0, 150) || "document";
-  const extensions = [type.extension, ...(type.otherExtensions ?? [])];
-  return extensions.some((extension) => base.toLowerCase().endsWith(`.${extension}`)) ? base : `${base}.${type.extension}`;
+  if (base.toLowerCase().endsWith(`.${type.extension}`)) return base;
+  // Another spelling of the same extension ("scan.jpeg") takes the usual one ("scan.jpg").
+  const other = type.otherExtensions?.find((extension) => base.toLowerCase().endsWith(`.${extension}`));
+  return other ? `${base.slice(0, -other.length)}${type.extension}` : `${base}.${type.extension}`;
 }
 
 /** Content-Disposition for a download: an ASCII name for old clients and the exact name (RFC 5987) for the others. */

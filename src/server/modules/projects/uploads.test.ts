@@ -243,7 +243,7 @@ describe("document types, folders and versions", () => {
       "scan.png",
       "image/png",
     ],
-    ["a JPG scan", () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]), "permit.jpeg", "image/jpeg"],
+    ["a JPG scan", () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(68, 1)]), "permit.jpg", "image/jpeg"],
   ])("accepts %s, typed from its bytes, in the folder chosen", async (_name, bytes, name, contentType) => {
     const data = bytes();
     const answer = await send(data, name, { folder: "approvals" });
@@ -257,6 +257,7 @@ describe("document types, folders and versions", () => {
   it("names the file after what it really is: an Excel workbook uploaded without its extension ends in .xlsx", async () => {
     expect((await send(xlsxOf(), "costs")).body.data.fileName).toBe("costs.xlsx");
     expect((await send(docxOf(), "notes.docx.zip")).body.data.fileName).toBe("notes.docx.zip.docx");
+    expect((await send(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2]), "permit.JPEG")).body.data.fileName).toBe("permit.jpg");
   });
 
   const macroMessage = "Files with macros (DOCM, XLSM or a macro inside) are not accepted: save it as DOCX or XLSX without macros.";
