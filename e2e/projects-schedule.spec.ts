@@ -58,9 +58,11 @@ test("an editor uploads a PDF and the client downloads it", async ({ browser, pa
   await expect(page).toHaveURL("/dashboard/projects");
   await page.goto(`/dashboard/projects/${project.id}?section=documents`);
   const upload = page.getByRole("region", { name: "Upload a document" });
-  // Checked before it is sent: a drawing must be a PDF, DWG or DXF.
+  // Checked before it is sent: a document must be one of the kinds the server accepts.
   await upload.getByLabel("File").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") });
-  await expect(upload.getByRole("alert")).toHaveText("Please upload a PDF or a drawing (DWG or DXF).");
+  await expect(upload.getByRole("alert")).toHaveText(
+    "Please upload a PDF, a drawing (DWG or DXF), a Word or Excel file (DOCX, XLSX), a JPG or PNG scan, or a ZIP.",
+  );
   await upload.getByLabel("File").setInputFiles(pdfFile("structure-rev-b.pdf"));
   await upload.getByLabel("Title").fill("Structural drawings");
   await upload.getByRole("button", { name: "Upload document" }).click();

@@ -319,6 +319,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         documentStorage: stores.documents,
         requireUser,
         mediaViewer,
+        mailer,
+        publicOrigin: config.publicOrigin,
       });
       api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },

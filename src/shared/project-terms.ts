@@ -41,12 +41,37 @@ export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const PHOTOS_PER_UPLOAD = 10;
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
 
+/** The folders of a project's documents; a document with none chosen goes in Other. */
+export const documentFolders = ["contract", "drawings", "approvals", "invoices", "other"] as const;
+export type DocumentFolder = (typeof documentFolders)[number];
+export const documentFolderLabels: Record<DocumentFolder, string> = {
+  contract: "Contract",
+  drawings: "Drawings",
+  approvals: "Approvals",
+  invoices: "Invoices",
+  other: "Other",
+};
+
 export const projectMessages = {
   notFound: "Project not found.",
   photoTooLarge: "Each photo must be 15 MB or smaller.",
   tooManyPhotos: `Upload at most ${PHOTOS_PER_UPLOAD} photos at a time.`,
   noPhotos: "Choose at least one photo to upload.",
   documentTooLarge: "The document must be 25 MB or smaller.",
-  unsupportedDocument: "Please upload a PDF or a drawing (DWG or DXF).",
+  unsupportedDocument: "Please upload a PDF, a drawing (DWG or DXF), a Word or Excel file (DOCX, XLSX), a JPG or PNG scan, or a ZIP.",
+  macroDocument: "Files with macros (DOCM, XLSM or a macro inside) are not accepted: save it as DOCX or XLSX without macros.",
   noDocument: "Choose a document to upload.",
+} as const;
+
+/** An invitation link lasts this long, like the other links sent by email. */
+export const INVITATION_DAYS = 7;
+
+export const invitationMessages = {
+  gone: "This invitation link has expired, was already used or was replaced by a newer one. Ask the project office for a new one.",
+  otherEmail: "This invitation was sent to another email address. Sign in with the address it was sent to.",
+  notClient: "This invitation is for a client account; staff accounts cannot be a project's client.",
+  hasClient: "This project already has a client: a project has only one.",
+  staffEmail: "This address belongs to a staff account: a project's client must be a client account.",
+  tooManyBySender: "You have sent too many invitations in the last hour. Please try again later.",
+  tooManyForProject: "This project has had too many invitations today. Please try again tomorrow.",
 } as const;

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { emailAddressSchema } from "./auth.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import type { Page } from "./paging.js";
-import { type ProjectStatus, projectCategories, projectStatuses } from "./project-terms.js";
+import { type DocumentFolder, documentFolders, type ProjectStatus, projectCategories, projectStatuses } from "./project-terms.js";
 
 export * from "./project-terms.js";
 
@@ -202,8 +203,35 @@ export const siteUpdateSchema = z.object({
 
 export const photoCaptionSchema = z.object({ caption: z.string().trim().max(300, "Keep the caption under 300 characters.") });
 
-/** The text field of a document upload (multipart field `title`, file in `document`). */
-export const documentTitleSchema = z.object({ title: z.string().trim().max(200, "Keep the title under 200 characters.").optional() });
+/** The text fields of a document upload (multipart fields `title` and `folder`, file in `document`). */
+export const documentTitleSchema = z.object({
+  title: z.string().trim().max(200, "Keep the title under 200 characters.").optional(),
+  folder: z.enum(documentFolders, { error: "Choose one of the folders." }).default("other"),
+});
+
+/** POST /api/projects/:id/invitations: the project office invites the project's client by email. */
+export const projectInvitationSchema = z.object({
+  name: z
+    .string({ error: "Enter the client's name." })
+    .trim()
+    .min(1, "Enter the client's name.")
+    .max(160, "Keep the name under 160 characters."),
+  email: emailAddressSchema,
+});
+export type ProjectInvitationInput = z.input<typeof projectInvitationSchema>;
+
+/** An invitation of the project's client that is still waiting (GET /api/projects/:id/invitations). */
+export type ProjectInvitation = {
+  id: number;
+  name: string;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  invitedBy: PersonRef | null;
+};
+
+/** GET /api/invitations/:token: what the registration fills in from the link. */
+export type InvitationPreview = { email: string; firstName: string; lastName: string; projectTitle: string; hasAccount: boolean };
 
 /** Pages of the site diary and the gallery: `before` is the id of the last item already shown. */
 export const beforeCursorSchema = z.object({ before: rowIdCursor(1).optional() });
@@ -332,17 +360,24 @@ export type SiteUpdate = {
 /** A page of the site diary or the gallery, newest first; nextBefore is null on the last page. */
 export type CursorPage<T> = { items: T[]; nextBefore: number | null };
 
-export type ProjectDocument = {
+/** One version of a document. */
+export type ProjectDocumentVersion = {
   id: number;
   title: string;
   fileName: string;
   contentType: string;
   sizeBytes: number;
+  folder: DocumentFolder;
+  /** 1, 2…: a new upload of the same file name in the same folder is the next version. */
+  version: number;
   uploadedBy: PersonRef | null;
   createdAt: string;
   /** GET it with the Bearer token; it answers the file as an attachment. */
   downloadUrl: string;
 };
+
+/** A document as listed: its latest version, with the earlier ones (newest first), all kept and downloadable. */
+export type ProjectDocument = ProjectDocumentVersion & { earlierVersions: ProjectDocumentVersion[] };
 
 export type ProjectRef = { projectId: number; projectTitle: string; projectReference: string };
 

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { DocumentFolder } from "../../shared/project-terms.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -180,9 +181,43 @@ export const projectDocuments = pgTable(
     storageKey: text("storage_key").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
+    /** One of documentFolders (src/shared/project-terms.ts); the database checks it. */
+    folder: text("folder").$type<DocumentFolder>().notNull().default("other"),
+    /** 1, 2…: a new upload of the same file name (any case) in the same folder is the next version; all are kept. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
   },
-  (table) => [index("project_documents_project_idx").on(table.projectId, table.createdAt)],
+  (table) => [
+    index("project_documents_project_idx").on(table.projectId, table.createdAt),
+    uniqueIndex("project_documents_version_idx").on(table.projectId, table.folder, sql`lower(${table.fileName})`, table.version),
+  ],
+);
+
+/**
+ * The project office's invitation of a project's client by email: a single-use link (the token stored hashed) that
+ * opens the registration with the address filled in, or the sign-in for an account that exists; it attaches the project.
+ */
+export const projectInvitations = pgTable(
+  "project_invitations",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    invitedById: personOrNull("invited_by_id"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** When it was accepted or replaced by a newer invitation: it no longer opens anything. */
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    acceptedById: personOrNull("accepted_by_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("project_invitations_token_idx").on(table.tokenHash),
+    index("project_invitations_project_idx").on(table.projectId, table.createdAt),
+    index("project_invitations_sender_idx").on(table.invitedById, table.createdAt),
+  ],
 );
 
 /**

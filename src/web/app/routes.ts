@@ -265,6 +265,12 @@ export const portalRoutes: PortalRoute[] = [
     ...webModule("pages/portal/ProjectPage", () => import("../pages/portal/ProjectPage")),
   },
   {
+    path: "/dashboard/invitations/:token",
+    title: "Your project invitation",
+    layout: "portal",
+    ...webModule("pages/portal/InvitationPage", () => import("../pages/portal/InvitationPage")),
+  },
+  {
     path: "/dashboard/projects",
     title: "Projects",
     layout: "portal",

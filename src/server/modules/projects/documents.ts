@@ -1,8 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../../../shared/access.js";
-import { documentTitleSchema, type ProjectDocument, projectMessages } from "../../../shared/projects.js";
+import {
+  type DocumentFolder,
+  documentTitleSchema,
+  type ProjectDocument,
+  type ProjectDocumentVersion,
+  projectMessages,
+} from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projectDocuments, projects, users } from "../../db/schema.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
@@ -16,13 +22,16 @@ import { touchProject } from "./progress.js";
 
 const documentNotFound = () => new ApiError(404, "Document not found.", "not_found");
 
+/** The versions of one document: the same folder and file name, whatever the case. */
+const versionKey = (folder: DocumentFolder, fileName: string) => `${folder}/${fileName.toLowerCase()}`;
+
 export const downloadUrl = (projectId: number, documentId: number) => `/api/projects/${projectId}/documents/${documentId}/download`;
 
 /** Drawings, contracts and reports: private files, downloaded only through the API by those who may read the project. */
 export function createDocuments(deps: { db: AppDb; storage: ObjectStore; guard: ProjectGuard; events: ProjectEvents }) {
   const { db, storage, guard, events } = deps;
 
-  async function select(projectId: number, documentId?: number): Promise<ProjectDocument[]> {
+  async function select(projectId: number, documentId?: number): Promise<ProjectDocumentVersion[]> {
     const rows = await db
       .select({ document: projectDocuments, firstName: users.firstName, lastName: users.lastName, avatar: users.avatarUrl })
       .from(projectDocuments)
@@ -35,10 +44,26 @@ export function createDocuments(deps: { db: AppDb; storage: ObjectStore; guard: 
       fileName: document.fileName,
       contentType: document.contentType,
       sizeBytes: document.sizeBytes,
+      folder: document.folder,
+      version: document.version,
       uploadedBy: personRef(document.uploadedById, firstName, lastName, avatar),
       createdAt: document.createdAt.toISOString(),
       downloadUrl: downloadUrl(projectId, document.id),
     }));
+  }
+
+  /** Each document once, as its latest version with the earlier ones, the most recently changed first. */
+  async function listed(projectId: number): Promise<ProjectDocument[]> {
+    const lines = new Map<string, ProjectDocumentVersion[]>();
+    for (const version of await select(projectId)) {
+      const key = versionKey(version.folder, version.fileName);
+      lines.set(key, [...(lines.get(key) ?? []), version]);
+    }
+    return [...lines.values()].map((versions) => {
+      const [latest, ...earlier] = versions.sort((a, b) => b.version - a.version);
+      if (!latest) throw new Error("a document line without a version");
+      return { ...latest, earlierVersions: earlier };
+    });
   }
 
   async function row(projectId: number, documentId: number) {
@@ -53,57 +78,81 @@ export function createDocuments(deps: { db: AppDb; storage: ObjectStore; guard: 
   return {
     async list(viewer: Viewer, projectId: number): Promise<ProjectDocument[]> {
       await guard.read(viewer, projectId);
-      return select(projectId);
+      return listed(projectId);
     },
 
-    /** One file (multipart field `document`, optional `title`): a PDF or a DWG/DXF drawing, told from its bytes. */
+    /**
+     * One file (multipart field `document`, optional `title` and `folder`), told from its bytes. The same file name in
+     * the same folder becomes the next version of that document; the earlier versions stay.
+     */
     async add(viewer: Viewer, projectId: number, upload: MultipartUpload): Promise<ProjectDocument> {
       await guard.edit(viewer, projectId);
       const file = upload.files[0];
       if (!file) throw new ApiError(400, projectMessages.noDocument, "no_file", { document: projectMessages.noDocument });
-      const type = recognizeDocument(file.data);
-      if (!type)
-        throw new ApiError(400, projectMessages.unsupportedDocument, "unsupported_document", {
-          document: projectMessages.unsupportedDocument,
-        });
-      const { title } = parseInput(documentTitleSchema, { title: fieldOf(upload, "title") });
+      const recognized = recognizeDocument(file.data, file.filename);
+      if ("refused" in recognized) {
+        throw new ApiError(400, recognized.refused, "unsupported_document", { document: recognized.refused });
+      }
+      const type = recognized.accepted;
+      const { title, folder } = parseInput(documentTitleSchema, {
+        title: fieldOf(upload, "title"),
+        folder: fieldOf(upload, "folder") || undefined,
+      });
       const fileName = safeFileName(file.filename, type);
       const storageKey = `projects/${projectId}/${randomUUID()}.${type.extension}`;
       await storage.put(storageKey, file.data);
-      let documentId: number;
+      let added: { id: number; title: string; version: number };
       try {
-        documentId = await db.transaction(async (tx) => {
+        added = await db.transaction(async (tx) => {
+          // One upload at a time per project picks the next version number.
+          await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
+          const [previous] = await tx
+            .select({ version: projectDocuments.version, title: projectDocuments.title })
+            .from(projectDocuments)
+            .where(
+              and(
+                eq(projectDocuments.projectId, projectId),
+                eq(projectDocuments.folder, folder),
+                sql`lower(${projectDocuments.fileName}) = lower(${fileName})`,
+              ),
+            )
+            .orderBy(desc(projectDocuments.version))
+            .limit(1);
           const [inserted] = await tx
             .insert(projectDocuments)
             .values({
               projectId,
               uploadedById: viewer.id,
-              title: title || fileName,
+              // A new version without a title of its own keeps the document's.
+              title: title || previous?.title || fileName,
               fileName,
               storageKey,
               contentType: type.contentType,
               sizeBytes: file.data.length,
+              folder,
+              version: (previous?.version ?? 0) + 1,
             })
-            .returning({ id: projectDocuments.id });
+            .returning({ id: projectDocuments.id, title: projectDocuments.title, version: projectDocuments.version });
           if (!inserted) throw new Error("the document was not inserted");
           await touchProject(tx, projectId);
-          return inserted.id;
+          return inserted;
         });
       } catch (error) {
         await storage.remove(storageKey);
         throw error;
       }
       const [project] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
+      const versionNote = added.version > 1 ? ` (version ${added.version})` : "";
       await events.changed(projectId, viewer.id, [
-        { kind: "document_added", title: `New document on ${project?.title ?? "your project"}: ${title || fileName}` },
+        { kind: "document_added", title: `New document on ${project?.title ?? "your project"}: ${added.title}${versionNote}` },
       ]);
-      const [document] = await select(projectId, documentId);
+      const document = (await listed(projectId)).find((line) => line.id === added.id);
       if (!document) throw documentNotFound();
       return document;
     },
 
     /** The file for a reader of the project (404 for anyone else, as if it did not exist). */
-    async open(viewer: Viewer, projectId: number, documentId: number): Promise<{ document: ProjectDocument; stream: Readable }> {
+    async open(viewer: Viewer, projectId: number, documentId: number): Promise<{ document: ProjectDocumentVersion; stream: Readable }> {
       await guard.read(viewer, projectId);
       const [document] = await select(projectId, documentId);
       if (!document) throw documentNotFound();
@@ -112,6 +161,7 @@ export function createDocuments(deps: { db: AppDb; storage: ObjectStore; guard: 
       return { document, stream: stored.stream };
     },
 
+    /** Deletes one version (the earlier ones stay; the one before becomes the latest). */
     async remove(viewer: Viewer, projectId: number, documentId: number): Promise<void> {
       await guard.edit(viewer, projectId);
       const document = await row(projectId, documentId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDb } from "../../db/client.js";
 import type { MediaViewer } from "../../platform/authenticate.js";
+import type { Mailer } from "../../platform/mail.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createDiary } from "./diary.js";
@@ -8,6 +9,8 @@ import { createDocuments } from "./documents.js";
 import { createProjectEvents, type Notify } from "./events.js";
 import { createGallery } from "./gallery.js";
 import { createProjectGuard } from "./guard.js";
+import { invitationRoutes } from "./invitation-routes.js";
+import { createInvitations } from "./invitations.js";
 import { projectMediaRoutes } from "./media-routes.js";
 import { createMilestones } from "./milestones.js";
 import { createOverview } from "./overview.js";
@@ -26,6 +29,9 @@ export type ProjectsModuleOptions = {
   documentStorage: ObjectStore;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   mediaViewer: MediaViewer;
+  /** The invitations of projects' clients go by email, with links to this origin. */
+  mailer: Mailer;
+  publicOrigin: string;
 };
 
 /** The projects API under /api: builds the module's services and registers its routes. */
@@ -45,6 +51,10 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     gallery: createGallery({ db, storage: photoStorage, guard, events }),
     documents: createDocuments({ db, storage: documentStorage, guard, events }),
     guard,
+    requireUser,
+  });
+  await app.register(invitationRoutes, {
+    invitations: createInvitations({ db, guard, events, mailer: options.mailer, publicOrigin: options.publicOrigin }),
     requireUser,
   });
 }

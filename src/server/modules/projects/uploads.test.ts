@@ -6,6 +6,7 @@ import { jpegWithGps, pngImage, svgWithScript } from "../../testing/images.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { testConfig } from "../../testing/test-app.js";
+import { docxOf, windowsProgram, xlsxOf, zipOf } from "../../testing/zip.js";
 import { pdfBytes, pdfDocument, photo } from "./test-fixtures.js";
 
 const { server, call, upload, people, createProject } = setUpTestServer();
@@ -146,7 +147,7 @@ describe("project photos (POST /api/projects/:id/images, field images)", () => {
 describe("project documents (POST /api/projects/:id/documents, field document)", () => {
   it.each([
     ["a text file named .pdf", Buffer.from("meeting notes, not a PDF"), "notes.pdf"],
-    ["a photo", Buffer.from("\xff\xd8\xff\xe0 JFIF", "latin1"), "drawing.dwg"],
+    ["an SVG named .png", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "scan.png"],
   ])("refuses %s", async (_name, data, name) => {
     const before = projectDocumentFiles();
     const answer = await upload(
@@ -155,7 +156,9 @@ describe("project documents (POST /api/projects/:id/documents, field document)",
       admin.auth,
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe("Please upload a PDF or a drawing (DWG or DXF).");
+    expect(answer.body.message).toBe(
+      "Please upload a PDF, a drawing (DWG or DXF), a Word or Excel file (DOCX, XLSX), a JPG or PNG scan, or a ZIP.",
+    );
     expect(projectDocumentFiles()).toEqual(before);
   });
 
@@ -217,5 +220,179 @@ describe("project documents (POST /api/projects/:id/documents, field document)",
     expect(stored?.startsWith(path.join(dataDir(), "documents"))).toBe(true);
     const storedName = path.relative(path.join(dataDir(), "documents"), stored ?? "");
     expect((await fetch(server().url(`/uploads/${storedName}`))).status).toBe(404);
+  });
+});
+
+describe("document types, folders and versions", () => {
+  const send = (data: Buffer, name: string, fields: Record<string, string> = {}) =>
+    upload(`/projects/${projectId}/documents`, [{ field: "document", name, type: "application/octet-stream", data }], admin.auth, fields);
+  const listed = async () => (await call(`/projects/${projectId}/documents`, undefined, admin.auth)).body.data.items;
+
+  it.each([
+    [
+      "a Word document",
+      () => docxOf(),
+      "bill-of-quantities.docx",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ],
+    ["an Excel workbook", () => xlsxOf(), "costs", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ["a ZIP of drawings", () => zipOf([{ name: "plans/ground.pdf", data: pdfBytes() }]), "plans.zip", "application/zip"],
+    [
+      "a PNG scan",
+      () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
+      "scan.png",
+      "image/png",
+    ],
+    ["a JPG scan", () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(68, 1)]), "permit.jpg", "image/jpeg"],
+  ])("accepts %s, typed from its bytes, in the folder chosen", async (_name, bytes, name, contentType) => {
+    const data = bytes();
+    const answer = await send(data, name, { folder: "approvals" });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ contentType, folder: "approvals", version: 1, sizeBytes: data.length, earlierVersions: [] });
+    const downloaded = await call(answer.body.data.downloadUrl.replace(/^\/api/, ""), undefined, admin.auth);
+    expect(downloaded.headers.get("content-type")).toBe(contentType);
+    expect(downloaded.raw.equals(data)).toBe(true);
+  });
+
+  it("names the file after what it really is: an Excel workbook uploaded without its extension ends in .xlsx", async () => {
+    expect((await send(xlsxOf(), "costs")).body.data.fileName).toBe("costs.xlsx");
+    expect((await send(docxOf(), "notes.docx.zip")).body.data.fileName).toBe("notes.docx.zip.docx");
+    expect((await send(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2]), "permit.JPEG")).body.data.fileName).toBe("permit.jpg");
+  });
+
+  const macroMessage = "Files with macros (DOCM, XLSM or a macro inside) are not accepted: save it as DOCX or XLSX without macros.";
+  it.each([
+    ["a macro-enabled Word document (DOCM)", () => docxOf("Payment schedule", { macros: true }), "schedule.docm", macroMessage],
+    ["a plain DOCX renamed .docm", () => docxOf(), "schedule.docm", macroMessage],
+    [
+      "a DOCX carrying a vbaProject.bin",
+      () =>
+        zipOf([
+          { name: "word/vbaProject.bin", data: "macro" },
+          { name: "word/document.xml", data: "<w/>" },
+        ]),
+      "x.docx",
+      macroMessage,
+    ],
+    [
+      "a ZIP holding an .exe",
+      () =>
+        zipOf([
+          { name: "drawings/plan.pdf", data: pdfBytes() },
+          { name: "drawings/setup.exe", data: "x" },
+        ]),
+      "plans.zip",
+      "The ZIP holds a program or script (drawings/setup.exe): these are not accepted.",
+    ],
+    [
+      "a ZIP holding a shell script",
+      () => zipOf([{ name: "install.SH", data: "rm -rf /" }]),
+      "tools.zip",
+      "The ZIP holds a program or script (install.SH): these are not accepted.",
+    ],
+    [
+      "a ZIP holding a Windows program under an innocent name",
+      () => zipOf([{ name: "photo.jpg", data: windowsProgram() }]),
+      "photos.zip",
+      "The ZIP holds a program (photo.jpg): these are not accepted.",
+    ],
+    [
+      "a ZIP holding a Linux program, stored",
+      () => zipOf([{ name: "readme", data: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), stored: true }]),
+      "a.zip",
+      "The ZIP holds a program (readme): these are not accepted.",
+    ],
+    [
+      "a password-protected ZIP",
+      () => zipOf([{ name: "contract.pdf", data: pdfBytes(), encrypted: true }]),
+      "secret.zip",
+      "The ZIP is password-protected: upload it without a password so it can be checked.",
+    ],
+    [
+      "a ZIP whose entry climbs out of its folder",
+      () => zipOf([{ name: "plans/../../etc/cron.d/x", data: "x" }]),
+      "plans.zip",
+      "The ZIP holds a file with an unsafe path (plans/../../etc/cron.d/x).",
+    ],
+    [
+      "a ZIP with an absolute path",
+      () => zipOf([{ name: "/etc/passwd", data: "x" }]),
+      "plans.zip",
+      "The ZIP holds a file with an unsafe path (/etc/passwd).",
+    ],
+    [
+      "a ZIP bomb (entries claiming 300 MB unpacked)",
+      () =>
+        zipOf([
+          { name: "a.txt", data: "aaaa", claimedSize: 150 * 1024 * 1024 },
+          { name: "b.txt", data: "bbbb", claimedSize: 150 * 1024 * 1024 },
+        ]),
+      "bomb.zip",
+      "The ZIP would unpack to more than 200 MB.",
+    ],
+    [
+      "a ZIP of 5,001 files",
+      () => zipOf(Array.from({ length: 5001 }, (_, index) => ({ name: `f${index}.txt`, data: "", stored: true }))),
+      "many.zip",
+      "The ZIP holds more than 5,000 files.",
+    ],
+    [
+      "a damaged ZIP",
+      () => zipOf([{ name: "a.pdf", data: pdfBytes() }]).subarray(0, 40),
+      "broken.zip",
+      "The ZIP file is damaged and cannot be read.",
+    ],
+  ])("refuses %s, saying why, and keeps nothing", async (_name, bytes, name, message) => {
+    const before = projectDocumentFiles();
+    const answer = await send(bytes(), name);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect(answer.body.fields?.document).toBe(message);
+    expect(projectDocumentFiles()).toEqual(before);
+    expect(await listed()).toEqual([]);
+  });
+
+  it("refuses a folder that does not exist", async () => {
+    const answer = await send(pdfBytes(), "a.pdf", { folder: "secret" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.folder).toBe("Choose one of the folders.");
+  });
+
+  it("makes a new upload of the same name in the same folder version 2, keeps version 1 downloadable, and deletes one version at a time", async () => {
+    const first = await send(pdfBytes(), "Site plan.pdf", { folder: "drawings", title: "Site plan" });
+    expect(first.body.data).toMatchObject({ folder: "drawings", version: 1, title: "Site plan" });
+    const revised = Buffer.concat([pdfBytes(), Buffer.from("% revision B\n")]);
+    const second = await send(revised, "site plan.PDF", { folder: "drawings" });
+    expect(second.status).toBe(201);
+    expect(second.body.data).toMatchObject({ version: 2, title: "Site plan", fileName: "site plan.PDF" });
+    // The same name in another folder is another document; a document without a folder goes in Other.
+    const other = await send(pdfBytes(), "Site plan.pdf");
+    expect(other.body.data).toMatchObject({ folder: "other", version: 1 });
+
+    const items = await listed();
+    expect(items).toHaveLength(2);
+    const plan = items.find((item: { folder: string }) => item.folder === "drawings");
+    expect(plan).toMatchObject({ id: second.body.data.id, version: 2 });
+    expect(plan.earlierVersions).toHaveLength(1);
+    expect(plan.earlierVersions[0]).toMatchObject({ id: first.body.data.id, version: 1 });
+    const older = await call(plan.earlierVersions[0].downloadUrl.replace(/^\/api/, ""), undefined, admin.auth);
+    expect(older.status).toBe(200);
+    expect(older.raw.equals(pdfBytes())).toBe(true);
+    expect((await call(plan.downloadUrl.replace(/^\/api/, ""), undefined, admin.auth)).raw.equals(revised)).toBe(true);
+
+    // Deleting the latest version brings the one before back as the latest; a new upload continues the numbering.
+    expect((await call(`/projects/${projectId}/documents/${second.body.data.id}`, undefined, admin.auth, "DELETE")).status).toBe(204);
+    const afterDelete = (await listed()).find((item: { folder: string }) => item.folder === "drawings");
+    expect(afterDelete).toMatchObject({ id: first.body.data.id, version: 1, earlierVersions: [] });
+    expect((await send(revised, "Site plan.pdf", { folder: "drawings" })).body.data.version).toBe(2);
+  });
+
+  it("numbers simultaneous uploads of the same file without a gap or a clash", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(pdfBytes(), "report.pdf", { folder: "other" })));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers.map((answer) => answer.body.data.version).sort()).toEqual([1, 2, 3, 4, 5]);
+    const [report] = await listed();
+    expect(report.version).toBe(5);
+    expect(report.earlierVersions.map((version: { version: number }) => version.version)).toEqual([4, 3, 2, 1]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import type { CompleteLoginResult, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
+import type { InvitationPreview } from "../../../shared/projects";
 import type { SignInMethodsReview } from "../../../shared/security";
 import { apiRequest, apiRequestWithRetry } from "../../lib/http";
 import { browserTimeZone } from "../../lib/session/browser-time-zone";
@@ -12,6 +13,8 @@ export const authApi = {
   register: (input: RegistrationInput) => apiRequest<RegistrationResult>("POST", "/auth/register", input),
   verifyEmail: (email: string, code: string) =>
     apiRequest<{ verified: boolean; requiresApproval: boolean }>("POST", "/auth/verify-otp", { email, code }),
+  /** What a project's invitation link fills in (404 once it is used, replaced or expired). */
+  invitation: (token: string) => apiRequest<InvitationPreview>("GET", `/invitations/${encodeURIComponent(token)}`),
   resendVerification: (email: string) => apiRequest<null>("POST", "/auth/resend-verification", { email }),
   verifyCredentials: (email: string, password: string) =>
     apiRequest<VerifyCredentialsResult>("POST", "/auth/verify-credentials", { email, password }),

@@ -2,12 +2,15 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../../shared/api";
 import type {
   CursorPage,
+  DocumentFolder,
   Milestone,
   MilestoneCreateInput,
   MilestoneUpdateInput,
   ProjectCreateInput,
   ProjectDetail,
   ProjectDocument,
+  ProjectInvitation,
+  ProjectInvitationInput,
   ProjectPhoto,
   ProjectRequestInput,
   ProjectUpdateInput,
@@ -70,9 +73,10 @@ export const projectsApi = {
     apiRequest<ProjectPhoto>("PUT", `${projectPath(projectId)}/images/${photoId}`, { caption }),
   removePhoto: (projectId: number, photoId: number) => apiRequest<null>("DELETE", `${projectPath(projectId)}/images/${photoId}`),
 
-  uploadDocument: (projectId: number, file: File, title: string) => {
+  uploadDocument: (projectId: number, file: File, title: string, folder: DocumentFolder) => {
     const form = new FormData();
     form.append("title", title);
+    form.append("folder", folder);
     form.append("document", file);
     return apiRequest<ProjectDocument>("POST", `${projectPath(projectId)}/documents`, form);
   },
@@ -80,7 +84,16 @@ export const projectsApi = {
   downloadDocument: (downloadUrl: string, fileName: string) => apiDownload(downloadUrl.replace(/^\/api/, ""), fileName),
   removeDocument: (projectId: number, documentId: number) =>
     apiRequest<null>("DELETE", `${projectPath(projectId)}/documents/${documentId}`),
+
+  inviteClient: (projectId: number, input: ProjectInvitationInput) =>
+    apiRequest<ProjectInvitation>("POST", `${projectPath(projectId)}/invitations`, input),
+  acceptInvitation: (token: string) =>
+    apiRequest<{ projectId: number; projectTitle: string }>("POST", `/invitations/${encodeURIComponent(token)}/accept`, {}),
 };
+
+/** The invitation of the project's client still waiting, for the project office. */
+export const pendingInvitationQuery = (projectId: number) =>
+  privateQuery<{ pending: ProjectInvitation | null }>([`${projectPath(projectId)}/invitations`]);
 
 export type CaptionedFile = { file: File; caption: string };
 

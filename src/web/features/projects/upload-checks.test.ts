@@ -27,8 +27,19 @@ describe("document checks before upload", () => {
     expect(documentProblem({ name: "site.dxf", size: 100 })).toBeNull();
   });
 
-  it("refuses other files and files over 25 MB", () => {
-    expect(documentProblem({ name: "notes.docx", size: 100 })).toBe("Please upload a PDF or a drawing (DWG or DXF).");
+  it("accepts Word and Excel files, JPG and PNG scans and ZIPs by their name", () => {
+    for (const name of ["notes.docx", "costs.XLSX", "permit.jpeg", "scan.jpg", "scan.png", "plans.zip"]) {
+      expect(documentProblem({ name, size: 100 })).toBeNull();
+    }
+  });
+
+  it("refuses macro-enabled Office files, other files and files over 25 MB", () => {
+    expect(documentProblem({ name: "schedule.docm", size: 100 })).toBe(
+      "Files with macros (DOCM, XLSM or a macro inside) are not accepted: save it as DOCX or XLSX without macros.",
+    );
+    expect(documentProblem({ name: "setup.exe", size: 100 })).toBe(
+      "Please upload a PDF, a drawing (DWG or DXF), a Word or Excel file (DOCX, XLSX), a JPG or PNG scan, or a ZIP.",
+    );
     expect(documentProblem({ name: "scan.pdf", size: 25 * MB + 1 })).toBe("The document must be 25 MB or smaller.");
   });
 });

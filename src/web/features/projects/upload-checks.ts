@@ -5,9 +5,18 @@ import { IMAGE_TYPES } from "../../lib/image-types";
  * The server's upload rules, checked in the browser before a long upload on a slow site connection.
  * The server checks again, from the bytes.
  */
-const DOCUMENT_EXTENSIONS = [".pdf", ".dwg", ".dxf"];
+const DOCUMENT_EXTENSIONS = [".pdf", ".dwg", ".dxf", ".docx", ".xlsx", ".jpg", ".jpeg", ".png", ".zip"];
+const MACRO_EXTENSIONS = [".docm", ".xlsm", ".dotm", ".xltm", ".xlsb", ".xlam"];
 
-export const DOCUMENT_ACCEPT = [...DOCUMENT_EXTENSIONS, "application/pdf"].join(",");
+export const DOCUMENT_ACCEPT = [
+  ...DOCUMENT_EXTENSIONS,
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "image/jpeg",
+  "image/png",
+  "application/zip",
+].join(",");
 
 /** Why this photo cannot be uploaded, or null when it can. */
 export function photoProblem(file: Pick<File, "name" | "type" | "size">): string | null {
@@ -22,6 +31,7 @@ export const photoCountProblem = (count: number) => (count > PHOTOS_PER_UPLOAD ?
 /** Why this document cannot be uploaded, or null. Drawings often have no MIME type, so the name's extension decides. */
 export function documentProblem(file: Pick<File, "name" | "size">): string | null {
   const name = file.name.toLowerCase();
+  if (MACRO_EXTENSIONS.some((extension) => name.endsWith(extension))) return projectMessages.macroDocument;
   if (!DOCUMENT_EXTENSIONS.some((extension) => name.endsWith(extension))) return projectMessages.unsupportedDocument;
   if (file.size > DOCUMENT_MAX_BYTES) return projectMessages.documentTooLarge;
   return null;

@@ -1,15 +1,17 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../../shared/api";
 import { type RegistrationInput, registrationSchema } from "../../../shared/auth";
 import { authMessages } from "../../../shared/auth-messages";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
 import { legalPages } from "../../../shared/legal";
+import type { InvitationPreview } from "../../../shared/projects";
 import { failureMessage, showFieldErrors } from "../../components/form/form-errors";
 import {
   EmailField,
   FormAlert,
+  FormSuccess,
   mutedTextClass,
   PasswordField,
   SelectField,
@@ -59,6 +61,59 @@ function registrationFailure(error: unknown): Failure {
   return { message: failureMessage(error, authMessages.registrationFailed) };
 }
 
+type Invitation = { token: string | null; preview: InvitationPreview | null; failure: string | null };
+
+/**
+ * A project's invitation link (/register?invitation=…): its address and name fill in the form, and after the email is
+ * confirmed the sign-in brings the new client to the project.
+ */
+function useInvitation(reset: (values: RegistrationInput) => void): Invitation {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("invitation");
+  const [state, setState] = useState<Omit<Invitation, "token">>({ preview: null, failure: null });
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    authApi.invitation(token).then(
+      (preview) => {
+        if (!current) return;
+        reset({ ...emptyRegistration, email: preview.email, firstName: preview.firstName, lastName: preview.lastName });
+        setState({ preview, failure: null });
+      },
+      (error: unknown) => current && setState({ preview: null, failure: failureMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, reset]);
+  return { token, ...state };
+}
+
+function InvitationNotice({ invitation }: { invitation: Invitation }) {
+  if (invitation.failure) return <FormAlert message={invitation.failure} />;
+  if (!invitation.preview || !invitation.token) return null;
+  if (invitation.preview.hasAccount) {
+    return (
+      <FormSuccess title={`You are invited to follow ${invitation.preview.projectTitle}.`}>
+        <p>
+          {invitation.preview.email} already has an account.{" "}
+          <Link
+            to={`/dashboard/invitations/${encodeURIComponent(invitation.token)}`}
+            className="font-semibold underline underline-offset-2"
+          >
+            Sign in to open the project
+          </Link>
+        </p>
+      </FormSuccess>
+    );
+  }
+  return (
+    <FormSuccess title={`You are invited to follow ${invitation.preview.projectTitle}.`}>
+      <p>Create your account with the address the invitation was sent to; once you have confirmed it and signed in, the project opens.</p>
+    </FormSuccess>
+  );
+}
+
 /** Sign-up (docs/product.md#accounts): clients, or staff of a department (staff are approved by an admin before they can sign in). */
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -68,16 +123,19 @@ export default function RegisterPage() {
     handleSubmit,
     setError,
     watch,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(registrationSchema), defaultValues: emptyRegistration });
   const isStaff = watch("isStaff");
   const { registrationClosed } = useCompany();
+  const invitation = useInvitation(reset);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const account = await authApi.register({ ...values, department: values.isStaff ? values.department : undefined });
-      navigate(`/verify-email?email=${encodeURIComponent(account.email)}`);
+      const invited = invitation.token ? `&invitation=${encodeURIComponent(invitation.token)}` : "";
+      navigate(`/verify-email?email=${encodeURIComponent(account.email)}${invited}`);
     } catch (error) {
       const failed = registrationFailure(error);
       // An address already registered is said once, with the way to sign in instead; other refusals under their fields.
@@ -109,13 +167,24 @@ export default function RegisterPage() {
   return (
     <div className="flex flex-col gap-6">
       <AuthHeader title="Create your account">Follow your building project, see its progress and talk to our team.</AuthHeader>
-      <ProviderButtons />
+      <InvitationNotice invitation={invitation} />
+      {invitation.preview?.hasAccount ? null : <ProviderButtons />}
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
         </div>
-        <EmailField label="Email" hint="We email you a 6-digit code to confirm it." error={errors.email?.message} {...register("email")} />
+        <EmailField
+          label="Email"
+          hint={
+            invitation.preview
+              ? "The address your invitation was sent to. We email you a 6-digit code to confirm it."
+              : "We email you a 6-digit code to confirm it."
+          }
+          readOnly={invitation.preview !== null}
+          error={errors.email?.message}
+          {...register("email")}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Phone" type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register("phone")} />
           <TextField label="Company" autoComplete="organization" optional error={errors.company?.message} {...register("company")} />

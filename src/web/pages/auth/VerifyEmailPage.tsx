@@ -14,6 +14,8 @@ const newCodeSent = "If that address has an unconfirmed account, a new code is o
 export default function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const emailFromLink = searchParams.get("email") ?? "";
+  // Registered through a project's invitation: the sign-in then opens the project (/dashboard/invitations/…).
+  const invitation = searchParams.get("invitation");
   const [verified, setVerified] = useState<{ requiresApproval: boolean } | null>(null);
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
@@ -52,9 +54,19 @@ export default function VerifyEmailPage() {
       <div ref={resultRef} tabIndex={-1} className="flex flex-col gap-6 outline-none">
         <AuthHeader title="Email confirmed" />
         <FormSuccess title="Your email address is confirmed.">
-          <p>{verified.requiresApproval ? authMessages.pendingApproval : "You can sign in now."}</p>
+          <p>
+            {verified.requiresApproval
+              ? authMessages.pendingApproval
+              : invitation
+                ? "Sign in now: your project opens once you are signed in."
+                : "You can sign in now."}
+          </p>
         </FormSuccess>
-        <ButtonLink to="/login" className="w-full">
+        <ButtonLink
+          to="/login"
+          state={invitation ? { from: { pathname: `/dashboard/invitations/${encodeURIComponent(invitation)}` } } : undefined}
+          className="w-full"
+        >
           Go to sign in
         </ButtonLink>
       </div>

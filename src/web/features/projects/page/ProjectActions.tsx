@@ -7,6 +7,7 @@ import { toast } from "../../../lib/toast";
 import { projectQuery, projectsApi } from "../api";
 import { AssignPeopleDialog } from "./AssignPeopleDialog";
 import { EditDetailsDialog } from "./EditDetailsDialog";
+import { InviteClientDialog } from "./InviteClientDialog";
 
 /** What the viewer may do to the whole project, from the API's permissions: edit, staff it, delete it. */
 export function ProjectActions({ project, afterDelete }: { project: ProjectDetail; afterDelete: string }) {
@@ -16,6 +17,7 @@ export function ProjectActions({ project, afterDelete }: { project: ProjectDetai
     <>
       {project.permissions.edit ? <EditDetailsDialog project={project} /> : null}
       {project.permissions.run ? <AssignPeopleDialog project={project} /> : null}
+      {project.permissions.run && !project.client ? <InviteClientDialog project={project} /> : null}
       {project.permissions.delete ? (
         <ConfirmButton
           label="Delete project"
