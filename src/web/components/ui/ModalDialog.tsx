@@ -11,15 +11,24 @@ type Props = {
   size?: keyof typeof widths;
   /** A click on the dimmed page around closes it (viewers); forms keep it, so nothing typed is lost by a stray click. */
   closeOnBackdrop?: boolean;
+  /** centre: in the middle of the screen; sheet: along the bottom edge of a phone's screen, centred from 768 px. */
+  placement?: "centre" | "sheet";
   children: ReactNode;
 };
+
+// The sheet keeps clear of a phone's home bar (env(safe-area-inset-bottom)); its width is the md one from 768 px.
+const placementClass = (placement: "centre" | "sheet", size: keyof typeof widths) =>
+  placement === "sheet"
+    ? "mx-auto mt-auto mb-0 w-full max-w-none rounded-t-xl pb-[calc(1.25rem+env(safe-area-inset-bottom,0px))] sm:pb-[calc(1.5rem+env(safe-area-inset-bottom,0px))] md:m-auto md:w-[calc(100%-2rem)] md:max-w-xl md:rounded-xl md:pb-6"
+    : `m-auto w-[calc(100%-2rem)] ${widths[size]} rounded-xl`;
 
 /**
  * A modal dialog on the native <dialog>: the page behind is inert (focus stays inside), Escape
  * closes it, and focus goes back to what opened it; a control marked data-autofocus takes focus first. Its content exists only while it is open, so
  * each opening starts afresh.
  */
-export function ModalDialog({ open, onClose, title, description, size = "md", closeOnBackdrop = false, children }: Props) {
+export function ModalDialog(props: Props) {
+  const { open, onClose, title, description, size = "md", closeOnBackdrop = false, placement = "centre", children } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingId = useId();
@@ -49,7 +58,7 @@ export function ModalDialog({ open, onClose, title, description, size = "md", cl
       onClick={(event) => {
         if (closeOnBackdrop && event.target === event.currentTarget) event.currentTarget.close();
       }}
-      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${widths[size]} overflow-y-auto rounded-xl border border-neutral-light bg-white p-5 text-brand-900 shadow-xl backdrop:bg-brand-900/70 sm:p-6 dark:border-brand-700 dark:bg-brand-900 dark:text-neutral-100`}
+      className={`${placementClass(placement, size)} max-h-[calc(100dvh-2rem)] overflow-y-auto border border-neutral-light bg-white p-5 text-brand-900 shadow-xl backdrop:bg-brand-900/70 sm:p-6 dark:border-brand-700 dark:bg-brand-900 dark:text-neutral-100`}
     >
       {open ? (
         <div className="flex flex-col gap-4">

@@ -51,10 +51,10 @@ export default function Toaster() {
           </RadixToast.Root>
         );
       })}
-      {/* Full width at the bottom below the 600 px mobile breakpoint, bottom-right above it. */}
+      {/* Full width at the bottom below the 600 px mobile breakpoint, bottom-right above it; above the portal's tab bar (styles.css). */}
       <RadixToast.Viewport
         hotkey={["F8"]}
-        className="fixed inset-x-0 bottom-0 z-50 flex flex-col gap-2 p-4 outline-none min-[600px]:inset-x-auto min-[600px]:right-0 min-[600px]:w-96"
+        className="fixed inset-x-0 bottom-[var(--tab-bar-height,0px)] z-50 flex flex-col gap-2 p-4 outline-none min-[600px]:inset-x-auto min-[600px]:right-0 min-[600px]:w-96"
       />
     </RadixToast.Provider>
   );

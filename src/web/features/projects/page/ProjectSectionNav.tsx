@@ -7,11 +7,14 @@ const linkClass = (current: boolean) =>
     current ? "bg-brand-900 text-white dark:bg-white dark:text-brand-900" : "hover:bg-neutral-light/40 dark:hover:bg-brand-700"
   }`;
 
-/** Links to the project page's sections; the current one is marked for assistive technology. */
+/**
+ * Links to the project page's sections; the current one is marked for assistive technology. They wrap onto a second
+ * row on a narrow screen rather than scroll out of sight.
+ */
 export function ProjectSectionNav({ project, current }: { project: ProjectDetail; current: ProjectSection }) {
   return (
     <nav aria-label="Project sections" className="border-b border-neutral-light pb-2 dark:border-brand-700">
-      <ul className="relative flex gap-1 overflow-x-auto">
+      <ul className="flex flex-wrap gap-1">
         {sectionsFor(project).map((section) => {
           const count = section.count?.(project);
           return (
