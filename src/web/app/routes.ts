@@ -78,6 +78,11 @@ export const publicRoutes: PublicRoute[] = [
     ...publicPage("ProjectsPage", () => import("../pages/public/ProjectsPage")),
     data: (_params, search) => [siteKeys.services, siteKeys.portfolio(search.get("category") ?? undefined, pageNumberOf(search))],
   },
+  {
+    path: "/projects/:slug",
+    ...publicPage("ProjectCaseStudyPage", () => import("../pages/public/ProjectCaseStudyPage")),
+    data: (params) => [siteKeys.portfolioProject(params.slug ?? "")],
+  },
   { path: "/contact", ...publicPage("ContactPage", () => import("../pages/public/ContactPage")), data: () => [] },
   {
     path: "/blog",
