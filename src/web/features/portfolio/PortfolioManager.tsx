@@ -108,6 +108,8 @@ export function PortfolioManager() {
         label="Search title, reference or city"
         initial=""
         onSearch={(text) => {
+          // The same search again asks again: a client may have agreed since.
+          if (text === search && page === 1) void candidates.refetch();
           setSearch(text);
           setPage(1);
         }}
