@@ -12,7 +12,7 @@ import {
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
-import { offerableForPortfolio } from "../../db/public-projects.js";
+import { mayBeShownPublicly, offerableForPortfolio } from "../../db/public-projects.js";
 import { projectPhotos, projects, projectTeam } from "../../db/schema.js";
 import { parseInput } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
@@ -22,6 +22,8 @@ import type { ProjectEvents, ProjectNotice } from "./events.js";
 import { invalidField, projectNotFound } from "./guard.js";
 import { assertProjectPeople } from "./people.js";
 import { recomputeProgress } from "./progress.js";
+
+const NOT_AGREED = "The client has not agreed to this project being shown on the website.";
 
 /** The columns a PUT may set as they come (the rest are worked out below). */
 const plainColumns = [
@@ -85,7 +87,7 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
       throw invalidField("isPortfolio", "Only projects under way or completed can be shown on the website.");
     }
     if (clientId !== null && !consented) {
-      throw invalidField("isPortfolio", "The client has not agreed to this project being shown on the website.");
+      throw invalidField("isPortfolio", NOT_AGREED);
     }
   }
   await assertProjectPeople(db, { clientId: input.clientId, managerId: input.managerId, teamIds: input.teamIds });
@@ -107,7 +109,14 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
   }
 
   const progress = await db.transaction(async (tx) => {
-    await tx.update(projects).set(changes).where(eq(projects.id, projectId));
+    // Shown only while the client's agreement still stands: one withdrawn since it was read above wins.
+    const shownOnlyIfAgreed = changes.isPortfolio === true ? mayBeShownPublicly : undefined;
+    const updated = await tx
+      .update(projects)
+      .set(changes)
+      .where(and(eq(projects.id, projectId), shownOnlyIfAgreed))
+      .returning({ id: projects.id });
+    if (updated.length === 0) throw invalidField("isPortfolio", NOT_AGREED);
     if (input.teamIds) {
       await tx.delete(projectTeam).where(eq(projectTeam.projectId, projectId));
       const teamIds = [...new Set(input.teamIds)];
