@@ -1,7 +1,8 @@
 /**
  * Lighthouse 12 (mobile form factor, simulated slow 4G and a 4x slower CPU) in Debian's Chromium, several runs of
- * every public page, a blog post, /login, /register and a signed-in /dashboard, each run printed with the load average
- * beside it (the figures are noisy on a busy machine), then each goal of docs/speed.md against the worst run.
+ * every public page, a blog post, a project's case study, /login, /register and a signed-in /dashboard, each run
+ * printed with the load average beside it (the figures are noisy on a busy machine), then each goal of docs/speed.md
+ * against the worst run.
  * Run: npm run build && CHROME_PATH=/usr/bin/chromium npm run bench:lighthouse
  * (BENCH_RUNS: runs per page, 3 by default; BENCH_PAGES: a comma-separated subset; BENCH_PORT: 3202 by default;
  * BENCH_REPORT_DIR: a folder where each run's whole Lighthouse report is written, to read where its time went)
@@ -18,7 +19,9 @@ import { loadAverage, printTable, type Row } from "./report";
 import { startBuiltServer } from "./server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PUBLIC_PAGES = ["/", "/about", "/services", "/projects", "/contact", "/privacy", "/terms", "/blog"];
+/** A portfolio project's case study: one of the starting content's (content/portfolio.json), with its cover. */
+const CASE_STUDY_PAGE = "/projects/maitama-courtyard-residences";
+const PUBLIC_PAGES = ["/", "/about", "/services", "/projects", CASE_STUDY_PAGE, "/contact", "/privacy", "/terms", "/blog"];
 /**
  * The signed-in dashboard twice: opened with a valid access token (its screen cookie), as on a return within 15
  * minutes, it comes rendered for its viewer; opened after the token expired, it is the splash and its scripts renew

@@ -82,6 +82,9 @@ export const canMakeCalls = (viewer: Viewer) => isAdmin(viewer) || viewer.role =
 /** Blog posts, the portfolio flag and the public summary of projects. */
 export const canManageSiteContent = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [MARKETING_DEPARTMENT]);
 
+/** Agree (or no longer agree) to a project being shown on the public site: its client only. */
+export const canConsentToPortfolio = (viewer: Viewer, project: ProjectParties) => viewer.role === "user" && project.clientId === viewer.id;
+
 export const canHandleInquiries = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, INQUIRY_DEPARTMENTS);
 
 /** Leads (contact inquiries) are also read by marketing, who follow where they come from. */

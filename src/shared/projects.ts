@@ -59,6 +59,14 @@ export const projectListQuerySchema = z.object({
 });
 export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 
+/** The statuses a project may be shown on the public site in: under way or done. */
+export const PORTFOLIO_STATUSES = ["in_progress", "completed"] as const satisfies readonly ProjectStatus[];
+
+/** PUT /api/projects/:id/portfolio-consent: the client agrees, or no longer agrees, to the project being shown publicly. */
+export const portfolioConsentSchema = z.object({
+  consent: z.boolean({ error: "Say whether you agree: true or false." }),
+});
+
 /** GET /api/projects/portfolio-candidates query (canManageSiteContent). */
 export const portfolioCandidatesQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
@@ -282,7 +290,18 @@ export type Milestone = {
 };
 
 /** What the caller may do, from src/shared/access.ts, so the browser hides what the server refuses. */
-export type ProjectPermissions = { edit: boolean; run: boolean; delete: boolean; manageSite: boolean; message: boolean };
+export type ProjectPermissions = {
+  edit: boolean;
+  run: boolean;
+  delete: boolean;
+  manageSite: boolean;
+  message: boolean;
+  /** The client may agree to the project being shown on the public site, or withdraw it. */
+  consent: boolean;
+};
+
+/** The client's agreement to the project being shown on the public site: when, and by whom (their name). */
+export type PortfolioConsent = { givenAt: string; givenBy: string | null };
 
 export type ProjectDetail = {
   id: number;
@@ -305,6 +324,8 @@ export type ProjectDetail = {
   isPortfolio: boolean;
   publicSummary: string | null;
   highlights: string[];
+  /** Null while the client has not agreed (or has withdrawn); a project with no client needs no agreement. */
+  portfolioConsent: PortfolioConsent | null;
   createdAt: string;
   updatedAt: string;
   client: ProjectContact | null;
@@ -330,6 +351,8 @@ export type PortfolioCandidate = {
   isPortfolio: boolean;
   publicSummary: string | null;
   highlights: string[];
+  /** When its client agreed to it being shown; null for the company's own records, which have no client. */
+  consentGivenAt: string | null;
 };
 
 export type PortfolioCandidatesPage = Page<PortfolioCandidate>;

@@ -55,7 +55,8 @@ const partOfProject = () =>
 const personOrNull = (name: string) => uuid(name).references(() => users.id, { onDelete: "set null" });
 
 /**
- * Building projects: the public portfolio shows those flagged is_portfolio (with their public summary);
+ * Building projects: the public portfolio shows those flagged is_portfolio (with their public summary) that have no
+ * client or their client's agreement (src/server/db/public-projects.ts);
  * the portal follows every project with its client, manager, budget, milestones and updates.
  * Money is in kobo (integers). Dates of the programme are calendar dates (YYYY-MM-DD).
  */
@@ -90,6 +91,10 @@ export const projects = pgTable(
     coverImage: text("cover_image"),
     highlights: jsonb("highlights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isPortfolio: boolean("is_portfolio").notNull().default(false),
+    /** When the client agreed to the project being shown on the public site (null: not agreed, or withdrawn). */
+    portfolioConsentAt: timestampColumn("portfolio_consent_at"),
+    /** Who agreed: the client at the time. */
+    portfolioConsentById: personOrNull("portfolio_consent_by_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

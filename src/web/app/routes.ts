@@ -78,6 +78,11 @@ export const publicRoutes: PublicRoute[] = [
     ...publicPage("ProjectsPage", () => import("../pages/public/ProjectsPage")),
     data: (_params, search) => [siteKeys.services, siteKeys.portfolio(search.get("category") ?? undefined, pageNumberOf(search))],
   },
+  {
+    path: "/projects/:slug",
+    ...publicPage("ProjectCaseStudyPage", () => import("../pages/public/ProjectCaseStudyPage")),
+    data: (params) => [siteKeys.portfolioProject(params.slug ?? "")],
+  },
   { path: "/contact", ...publicPage("ContactPage", () => import("../pages/public/ContactPage")), data: () => [] },
   { path: "/privacy", ...publicPage("PrivacyPage", () => import("../pages/public/PrivacyPage")), data: () => [] },
   { path: "/terms", ...publicPage("TermsPage", () => import("../pages/public/TermsPage")), data: () => [] },

@@ -93,6 +93,31 @@ describe("server-rendered public pages", () => {
     for (const href of postLinks) expect(href).toMatch(new RegExp(`^/blog/${category}/`));
   });
 
+  it("renders a portfolio project's case study: its summary, category, place, year and cover, linked from /projects", async () => {
+    const [project] = content.portfolio;
+    if (!project) throw new Error("content/portfolio.json has no project");
+    const path = `/projects/${project.slug}`;
+    const { status, headers, page } = await getPage(path);
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=30");
+    expect(page.h1).toEqual([project.title]);
+    expect(page.bodyText).toContain(project.publicSummary);
+    expect(page.bodyText).toContain("Residential");
+    expect(page.bodyText).toContain(`${project.city}, ${project.state}, ${project.country}`);
+    expect(page.bodyText).toMatch(new RegExp(`Completed \\w+ ${project.completedOn?.slice(0, 4)}`));
+    // The team's own description is not the public's.
+    expect(page.bodyText).not.toContain(project.description.slice(0, 60));
+    expect(page.canonical).toBe(`${ORIGIN}${path}`);
+    expect(page.meta("description")?.length).toBeGreaterThan(30);
+    expect(page.meta("og:image")).toContain(project.coverImage);
+    expect(page.jsonLd).toContainEqual(expect.objectContaining({ "@type": "CreativeWork", name: project.title }));
+    expect(page.links).toContain("/projects");
+    const listing = await getPage(`/projects?category=${project.category}`);
+    expect(listing.page.links).toContain(path);
+    const everyCard = (await getPage("/projects")).page.links.filter((link) => /^\/projects\/[a-z0-9-]+$/.test(link ?? ""));
+    expect(everyCard).toHaveLength(6);
+  });
+
   it("filters the portfolio by category through a crawlable link and paginates it", async () => {
     const { page } = await getPage("/projects?category=infrastructure");
     const expected = content.portfolio.filter((project) => project.category === "infrastructure");
@@ -115,6 +140,8 @@ describe("pages that do not exist", () => {
     "/blog/gossip",
     "/blog/technology/no-such-post",
     "/projects?category=unknown",
+    "/projects/no-such-project",
+    "/projects/Not_A_Slug!",
     "/blog?page=99",
   ])("%s answers 404 with the Page Not Found screen and a link home", async (path) => {
     const { status, page } = await getPage(path);
@@ -142,6 +169,7 @@ describe("sitemap and robots", () => {
     }
     for (const service of content.services) expect(locations).toContain(`${ORIGIN}/services/${service.slug}`);
     for (const post of content.posts) expect(locations).toContain(`${ORIGIN}/blog/${post.category}/${post.slug}`);
+    for (const project of content.portfolio) expect(locations).toContain(`${ORIGIN}/projects/${project.slug}`);
     for (const match of urls) expect(Number.isNaN(Date.parse(match[2] ?? ""))).toBe(false);
   });
 

@@ -23,6 +23,7 @@ export async function contentRoutes(app: FastifyInstance, options: { content: Co
   app.get("/services", async () => ok(await content.listServices()));
   app.get("/services/:slug", async (request) => ok(await content.getService(parseInput(slugParams, request.params).slug)));
   app.get("/portfolio", async (request) => ok(await content.listPortfolio(parseInput(listingQuery, request.query))));
+  app.get("/portfolio/:slug", async (request) => ok(await content.getPortfolioProject(parseInput(slugParams, request.params).slug)));
   app.get("/blog/posts", async (request) => ok(await content.listPosts(parseInput(listingQuery, request.query))));
   app.get("/blog/posts/:slug", async (request) => ok(await content.getPost(parseInput(slugParams, request.params).slug)));
 }

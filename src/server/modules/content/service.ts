@@ -15,6 +15,7 @@ import { legalPages } from "../../../shared/legal.js";
 import type { Page } from "../../../shared/paging.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
+import { onPublicSite } from "../../db/public-projects.js";
 import { blogPosts, projects, services, siteContent } from "../../db/schema.js";
 import { ApiError } from "../../platform/envelope.js";
 import { renderMarkdown, renderOrEscape } from "../../platform/markdown.js";
@@ -120,7 +121,7 @@ export function createContentService(db: AppDb) {
 
   async function listPortfolio(options: { category?: string; page: number }): Promise<Page<PortfolioProject>> {
     if (options.category) await requireServiceCategory(options.category);
-    const where = and(eq(projects.isPortfolio, true), options.category ? eq(projects.category, options.category) : undefined);
+    const where = and(onPublicSite, options.category ? eq(projects.category, options.category) : undefined);
     const request = { page: options.page, pageSize: PORTFOLIO_PAGE_SIZE };
     const [items, [totals]] = await Promise.all([
       db
@@ -133,6 +134,16 @@ export function createContentService(db: AppDb) {
       db.select({ total: count() }).from(projects).where(where),
     ]);
     return pageOf(items, totals?.total ?? 0, request, pageNotFound);
+  }
+
+  /** A portfolio project's case study (/projects/{slug}): 404 for any project the public site does not show. */
+  async function getPortfolioProject(slug: string): Promise<PortfolioProject> {
+    const [row] = await db
+      .select(portfolioColumns)
+      .from(projects)
+      .where(and(onPublicSite, eq(projects.slug, slug)));
+    if (!row) throw notFound("Project");
+    return row;
   }
 
   async function listPosts(options: { category?: string; page: number; pageSize?: number }): Promise<Page<BlogPostSummary>> {
@@ -197,7 +208,7 @@ export function createContentService(db: AppDb) {
       db
         .select({ projects: count(), countries: countDistinct(projects.country) })
         .from(projects)
-        .where(eq(projects.isPortfolio, true)),
+        .where(onPublicSite),
     ]);
     return {
       services: serviceRows,
@@ -213,13 +224,10 @@ export function createContentService(db: AppDb) {
 
   /** Every public URL with its last change, for the sitemap. */
   async function sitemapEntries(): Promise<{ path: string; lastModified: Date }[]> {
-    const [serviceRows, postRows, [projectTotals], [siteTotals]] = await Promise.all([
+    const [serviceRows, postRows, projectRows, [siteTotals]] = await Promise.all([
       db.select({ slug: services.slug, updatedAt: services.updatedAt }).from(services),
       db.select({ slug: blogPosts.slug, category: blogPosts.category, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isPublished),
-      db
-        .select({ latest: sql<Date | null>`max(${projects.updatedAt})` })
-        .from(projects)
-        .where(eq(projects.isPortfolio, true)),
+      db.select({ slug: projects.slug, updatedAt: projects.updatedAt }).from(projects).where(onPublicSite).orderBy(asc(projects.id)),
       db.select({ latest: sql<Date | null>`max(${siteContent.updatedAt})` }).from(siteContent),
     ]);
     const newest = (...dates: (Date | string | null | undefined)[]) =>
@@ -227,7 +235,7 @@ export function createContentService(db: AppDb) {
     const siteUpdated = newest(siteTotals?.latest);
     const servicesUpdated = newest(...serviceRows.map((row) => row.updatedAt));
     const postsUpdated = newest(...postRows.map((row) => row.updatedAt));
-    const projectsUpdated = newest(projectTotals?.latest);
+    const projectsUpdated = newest(...projectRows.map((row) => row.updatedAt));
     const categoryUpdated = (category: string) =>
       newest(...postRows.filter((row) => row.category === category).map((row) => row.updatedAt));
     const blogCategorySlugs = [...new Set(postRows.map((row) => row.category))].sort();
@@ -237,6 +245,7 @@ export function createContentService(db: AppDb) {
       { path: "/services", lastModified: servicesUpdated },
       ...serviceRows.map((row) => ({ path: `/services/${row.slug}`, lastModified: row.updatedAt })),
       { path: "/projects", lastModified: projectsUpdated },
+      ...projectRows.map((row) => ({ path: `/projects/${row.slug}`, lastModified: row.updatedAt })),
       { path: "/contact", lastModified: siteUpdated },
       ...Object.values(legalPages).map((page) => ({ path: page.path, lastModified: new Date(`${page.updatedOn}T00:00:00Z`) })),
       { path: "/blog", lastModified: postsUpdated },
@@ -251,6 +260,7 @@ export function createContentService(db: AppDb) {
     listServices,
     getService,
     listPortfolio,
+    getPortfolioProject,
     listPosts,
     getPost,
     getHome,

@@ -1,5 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import {
+  canConsentToPortfolio,
   canDeleteProject,
   canEditProject,
   canManageSiteContent,
@@ -71,9 +72,10 @@ const countOf = async (db: AppDb, table: typeof projectPhotos | typeof projectDo
 export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number, parties: ProjectParties): Promise<ProjectDetail> {
   const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!row) throw projectNotFound();
-  const [clientContact, managerContact, team, schedule, photos, documents, updates] = await Promise.all([
+  const [clientContact, managerContact, consentGiver, team, schedule, photos, documents, updates] = await Promise.all([
     contact(db, row.clientId),
     contact(db, row.managerId),
+    contact(db, row.portfolioConsentById),
     db
       .select(contactColumns)
       .from(projectTeam)
@@ -106,6 +108,9 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
     isPortfolio: row.isPortfolio,
     publicSummary: row.publicSummary,
     highlights: row.highlights,
+    portfolioConsent: row.portfolioConsentAt
+      ? { givenAt: row.portfolioConsentAt.toISOString(), givenBy: consentGiver ? consentGiver.name : null }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     client: clientContact,
@@ -126,6 +131,7 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
       delete: canDeleteProject(viewer),
       manageSite: canManageSiteContent(viewer),
       message: canMessageProject(viewer, parties),
+      consent: canConsentToPortfolio(viewer, parties),
     },
   };
 }

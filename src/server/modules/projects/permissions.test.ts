@@ -16,6 +16,7 @@ type Action =
   | "assignTeam"
   | "setPortfolio"
   | "setPublicSummary"
+  | "consentToPortfolio"
   | "delete"
   | "addMilestone"
   | "postUpdate"
@@ -33,6 +34,7 @@ const everything: Record<Action, string> = {
   assignTeam: "200/200",
   setPortfolio: "200/200",
   setPublicSummary: "200/200",
+  consentToPortfolio: "403/403",
   delete: "204/204",
   addMilestone: "201/201",
   postUpdate: "201/201",
@@ -51,6 +53,7 @@ const nothing: Record<Action, string> = {
   assignTeam: "404/404",
   setPortfolio: "404/404",
   setPublicSummary: "404/404",
+  consentToPortfolio: "404/404",
   delete: "404/404",
   addMilestone: "404/404",
   postUpdate: "404/404",
@@ -62,11 +65,13 @@ const nothing: Record<Action, string> = {
 
 /**
  * Two projects. A: the owning client's, managed by the Projects staffer, with the HR staffer on its
- * team. B: the other client's, with none of these staff on it. Each cell is "A/B": the answer for A,
- * then for B ("listed"/"hidden" for the list). 404 wherever the project must not be seen.
+ * team; its client agreed to it being shown on the website. B: the other client's, with none of these staff on it,
+ * not agreed to (until its client does, last). Each cell is "A/B": the answer for A, then for B ("listed"/"hidden" for
+ * the list). 404 wherever the project must not be seen.
  */
 const expected: Record<Role, Record<Action, string>> = {
-  admin: everything,
+  // Not even an admin shows a client's project on the website without the client's agreement (400).
+  admin: { ...everything, setPortfolio: "200/400" },
   // The project office runs every project; the portfolio is Marketing's, deleting the admins'.
   projectsOffice: { ...everything, setPortfolio: "403/403", setPublicSummary: "403/403", delete: "403/403" },
   accounts: {
@@ -77,6 +82,7 @@ const expected: Record<Role, Record<Action, string>> = {
     assignTeam: "403/403",
     setPortfolio: "403/403",
     setPublicSummary: "403/403",
+    consentToPortfolio: "403/403",
     delete: "403/403",
     addMilestone: "403/403",
     postUpdate: "403/403",
@@ -93,6 +99,7 @@ const expected: Record<Role, Record<Action, string>> = {
     assignTeam: "403/404",
     setPortfolio: "403/404",
     setPublicSummary: "403/404",
+    consentToPortfolio: "403/404",
     delete: "403/404",
     addMilestone: "201/404",
     postUpdate: "201/404",
@@ -102,8 +109,8 @@ const expected: Record<Role, Record<Action, string>> = {
     readStats: "403/403",
   },
   hrOutsider: nothing,
-  // Marketing chooses the portfolio among the projects it may read: on others, even the portfolio fields are 404.
-  marketing: nothing,
+  // Marketing reads neither, but works on the portfolio fields of a completed project its client agreed to show.
+  marketing: { ...nothing, setPortfolio: "200/404", setPublicSummary: "200/404" },
   owningClient: {
     list: "listed/hidden",
     read: "200/404",
@@ -112,6 +119,7 @@ const expected: Record<Role, Record<Action, string>> = {
     assignTeam: "403/404",
     setPortfolio: "403/404",
     setPublicSummary: "403/404",
+    consentToPortfolio: "200/404",
     delete: "403/404",
     addMilestone: "403/404",
     postUpdate: "403/404",
@@ -128,6 +136,7 @@ const expected: Record<Role, Record<Action, string>> = {
     assignTeam: "404/403",
     setPortfolio: "404/403",
     setPublicSummary: "404/403",
+    consentToPortfolio: "404/200",
     delete: "404/403",
     addMilestone: "404/403",
     postUpdate: "404/403",
@@ -165,6 +174,8 @@ beforeAll(async () => {
   };
   projectA = await setUp({ clientId: cast.owningClient.id, managerId: cast.projectsOffice.id, teamIds: [cast.hrOnTeam.id] });
   projectB = await setUp({ clientId: cast.otherClient.id, teamIds: [] });
+  const agreed = await call(`/projects/${projectA.id}/portfolio-consent`, { consent: true }, cast.owningClient.auth, "PUT");
+  expect(agreed.status).toBe(200);
 }, 120_000);
 
 const status = (answer: { status: number }) => String(answer.status);
@@ -179,12 +190,14 @@ const actions: Record<Action, (actor: SignedIn, project: Project) => Promise<str
   read: async (actor, project) => status(await call(`/projects/${project.id}`, undefined, actor.auth)),
   updateDetails: async (actor, project) =>
     status(await call(`/projects/${project.id}`, { description: "Revised scope." }, actor.auth, "PUT")),
-  changeStatus: async (actor, project) => status(await call(`/projects/${project.id}`, { status: "on_hold" }, actor.auth, "PUT")),
+  changeStatus: async (actor, project) => status(await call(`/projects/${project.id}`, { status: "completed" }, actor.auth, "PUT")),
   assignTeam: async (actor, project) => status(await call(`/projects/${project.id}`, { teamIds: project.teamIds }, actor.auth, "PUT")),
   setPortfolio: async (actor, project) =>
     status(await call(`/projects/${project.id}`, { isPortfolio: true, publicSummary: "A family home in Abuja." }, actor.auth, "PUT")),
   setPublicSummary: async (actor, project) =>
     status(await call(`/projects/${project.id}`, { publicSummary: "A family home in Abuja." }, actor.auth, "PUT")),
+  consentToPortfolio: async (actor, project) =>
+    status(await call(`/projects/${project.id}/portfolio-consent`, { consent: true }, actor.auth, "PUT")),
   delete: async (actor, project) => {
     const copy = await createProject(cast.admin, project.parties);
     return status(await call(`/projects/${copy}`, undefined, actor.auth, "DELETE"));

@@ -1,6 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { canManageSiteContent } from "../../../shared/access.js";
 import type { AppDb } from "../../db/client.js";
+import { offerableForPortfolio, onPublicSite } from "../../db/public-projects.js";
 import { projects } from "../../db/schema.js";
 import type { MediaViewer } from "../../platform/authenticate.js";
 import { mediaNotFound, sendMediaFile } from "../../platform/media-files.js";
@@ -12,8 +14,9 @@ type Options = { db: AppDb; guard: ProjectGuard; photos: FileStorage; mediaViewe
 
 /**
  * A project or site-diary photo (/api/media/projects/{id}/{file}): for the project's readers, checked on every
- * request, so that someone taken off the project loses its photos at once. The cover of a portfolio project is
- * public (the site shows it); any other request answers 404, whoever asks.
+ * request, so that someone taken off the project loses its photos at once. The cover of a project the public site
+ * shows is public; the cover of one offered to the portfolio is also for Digital Marketing, who choose among them.
+ * Any other request answers 404, whoever asks.
  */
 export async function projectPhotoRoute(app: FastifyInstance, { db, guard, photos, mediaViewer }: Options) {
   app.get("/media/projects/:id/:file", async (request, reply) => {
@@ -22,13 +25,17 @@ export async function projectPhotoRoute(app: FastifyInstance, { db, guard, photo
     const key = { folder: `projects/${projectId}`, file };
     const viewer = await mediaViewer(request);
     if (viewer && (await guard.mayRead(viewer, projectId))) return sendMediaFile(reply, photos, key, "private");
-    const [portfolioCover] = await db
-      .select({ id: projects.id })
+    const [cover] = await db
+      .select({ public: onPublicSite })
       .from(projects)
       .where(
-        and(eq(projects.id, projectId), eq(projects.isPortfolio, true), eq(projects.coverImage, photos.urlOf(`${key.folder}/${key.file}`))),
+        and(
+          eq(projects.id, projectId),
+          eq(projects.coverImage, photos.urlOf(`${key.folder}/${key.file}`)),
+          or(onPublicSite, viewer && canManageSiteContent(viewer) ? offerableForPortfolio : undefined),
+        ),
       );
-    if (portfolioCover) return sendMediaFile(reply, photos, key, "public");
-    throw mediaNotFound();
+    if (!cover) throw mediaNotFound();
+    return sendMediaFile(reply, photos, key, cover.public ? "public" : "private");
   });
 }

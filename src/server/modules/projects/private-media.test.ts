@@ -96,6 +96,8 @@ describe("private media: project and site-diary photos", () => {
 
   it("shows the cover of a portfolio project to everyone, long-cached, and no other photo of it", async () => {
     const { galleryUrl, thumbUrl } = await uploadProjectPhoto();
+    const consent = (agrees: boolean) => call(`/projects/${projectId}/portfolio-consent`, { consent: agrees }, client.auth, "PUT");
+    expect((await consent(true)).status).toBe(200);
     expect((await call(`/projects/${projectId}`, { isPortfolio: true, publicSummary: "A family home." }, admin.auth, "PUT")).status).toBe(
       200,
     );
@@ -104,6 +106,26 @@ describe("private media: project and site-diary photos", () => {
     expect(cover.headers.get("cache-control")).toBe("public, max-age=3600");
     expect((await fetchAs(thumbUrl)).status).toBe(404);
     expect((await call(`/projects/${projectId}`, { isPortfolio: false }, admin.auth, "PUT")).status).toBe(200);
+    expect((await fetchAs(galleryUrl)).status).toBe(404);
+
+    // Its client withdrawing takes the cover off the public site at once.
+    expect((await call(`/projects/${projectId}`, { isPortfolio: true }, admin.auth, "PUT")).status).toBe(200);
+    expect((await fetchAs(galleryUrl)).status).toBe(200);
+    expect((await consent(false)).status).toBe(200);
+    expect((await fetchAs(galleryUrl)).status).toBe(404);
+  });
+
+  it("shows Digital Marketing the cover of a project offered to the portfolio, privately, and nothing of one not offered", async () => {
+    const marketing = await people.staff("marketing@crestbuild.ng", "Digital Marketing");
+    const { galleryUrl, thumbUrl } = await uploadProjectPhoto();
+    expect((await fetchAs(galleryUrl, marketing)).status).toBe(404);
+    expect((await call(`/projects/${projectId}/portfolio-consent`, { consent: true }, client.auth, "PUT")).status).toBe(200);
+    const cover = await fetchAs(galleryUrl, marketing);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get("cache-control")).toBe("private, max-age=300");
+    expect((await fetchAs(thumbUrl, marketing)).status).toBe(404);
+    // Only the portfolio's people: another department sees nothing of a project it does not read.
+    expect((await fetchAs(galleryUrl, await people.staff("hr.other@crestbuild.ng", "HR"))).status).toBe(404);
     expect((await fetchAs(galleryUrl)).status).toBe(404);
   });
 });

@@ -181,7 +181,7 @@ describe("a client's project request", () => {
       client: { id: client.id, name: "Ifeanyi Okafor", email: "ifeanyi@example.com" },
       manager: null,
       finance: { budgetKobo: 0, spentKobo: 0 },
-      permissions: { edit: false, run: false, delete: false, manageSite: false, message: true },
+      permissions: { edit: false, run: false, delete: false, manageSite: false, message: true, consent: true },
     });
     expect(project.reference).toMatch(new RegExp(`^CB-${todayInLagos().slice(0, 4)}-\\d{4}$`));
     expect(project.slug).toBe("jabi-lakeside-bungalow");
@@ -494,8 +494,23 @@ describe("the public portfolio", () => {
   const projectsLastModified = async () =>
     /<loc>[^<]*\/projects<\/loc><lastmod>([^<]+)<\/lastmod>/.exec(await (await fetch(server().url("/sitemap.xml"))).text())?.[1];
 
-  it("never shows a private project, and shows a portfolio project with its public fields only", async () => {
+  const sitemapText = async () => (await fetch(server().url("/sitemap.xml"))).text();
+  const secretsOf = (client: SignedIn) => [
+    "embassy@example.com",
+    "Private Person",
+    client.id,
+    "77777777700",
+    "12345600",
+    "budget",
+    "spent",
+    "clientId",
+    "managerId",
+    "strongroom",
+  ];
+
+  it("offers Digital Marketing a client's project only once its client agrees, and shows its public fields only", async () => {
     const client = await people.client("embassy@example.com", { firstName: "Private", lastName: "Person" });
+    // On no project team: Digital Marketing works on the portfolio of projects it does not read.
     const marketing = await people.staff("marketing@crestbuild.ng", "Digital Marketing");
     const lastModified = await projectsLastModified();
     const projectId = await createProject(admin, {
@@ -505,75 +520,153 @@ describe("the public portfolio", () => {
       description: "Internal notes: the strongroom sits under the north wing.",
       clientId: client.id,
       budgetKobo: 777_777_777_00,
-      // Marketing publishes projects it may read: it is on this one's team.
-      teamIds: [marketing.id],
     });
     await call(`/projects/${projectId}`, { spentKobo: 123_456_00 }, admin.auth, "PUT");
+    const { slug } = (await call(`/projects/${projectId}`, undefined, admin.auth)).body.data;
 
+    // Not agreed to: on no public page, offered to nobody, and not even an admin may show it.
     expect(await portfolioTitles("commercial")).not.toContain("Confidential Embassy Annex");
-    const home = await call("/content/home");
-    expect(JSON.stringify(home.body)).not.toContain("Confidential Embassy Annex");
+    expect(JSON.stringify((await call("/content/home")).body)).not.toContain("Confidential Embassy Annex");
     expect(await (await fetch(server().url("/projects"))).text()).not.toContain("Confidential Embassy Annex");
-    const sitemap = await (await fetch(server().url("/sitemap.xml"))).text();
-    expect(sitemap).not.toContain("confidential-embassy-annex");
+    expect(await sitemapText()).not.toContain(slug);
     expect(await projectsLastModified()).toBe(lastModified);
+    expect((await call("/projects/portfolio-candidates?search=embassy", undefined, marketing.auth)).body.data.total).toBe(0);
+    const summary = { isPortfolio: true, publicSummary: "A secure annex for a diplomatic mission." };
+    expect((await call(`/projects/${projectId}`, summary, marketing.auth, "PUT")).status).toBe(404);
+    const byAdmin = await call(`/projects/${projectId}`, summary, admin.auth, "PUT");
+    expect(byAdmin.status).toBe(400);
+    expect(byAdmin.body.fields?.isPortfolio).toBe("The client has not agreed to this project being shown on the website.");
+    expect((await call(`/projects/${projectId}`, undefined, client.auth)).body.data).toMatchObject({
+      portfolioConsent: null,
+      permissions: { consent: true },
+    });
 
-    const outsider = await people.staff("outsider-marketing@crestbuild.ng", "Digital Marketing");
-    const publishedByOutsider = await call(
-      `/projects/${projectId}`,
-      { isPortfolio: true, publicSummary: "Published by someone who may not read it." },
-      outsider.auth,
-      "PUT",
+    // The client agrees, on their project page: recorded with who and when.
+    const agreed = await call(`/projects/${projectId}/portfolio-consent`, { consent: true }, client.auth, "PUT");
+    expect(agreed.status).toBe(200);
+    expect(agreed.body.data.portfolioConsent).toEqual({ givenAt: expect.any(String), givenBy: "Private Person" });
+    expect(Date.now() - Date.parse(agreed.body.data.portfolioConsent.givenAt)).toBeLessThan(60_000);
+    expect((await call(`/projects/${projectId}`, undefined, admin.auth)).body.data.portfolioConsent).toEqual(
+      agreed.body.data.portfolioConsent,
     );
-    expect(publishedByOutsider.status).toBe(404);
-    expect((await call("/projects/portfolio-candidates?search=embassy", undefined, outsider.auth)).body.data.total).toBe(0);
+
+    const candidates = await call("/projects/portfolio-candidates?search=embassy", undefined, marketing.auth);
+    expect(candidates.body.data).toMatchObject({ total: 1, page: 1, pageSize: PROJECT_PAGE_SIZE, pageCount: 1 });
+    expect(candidates.body.data.items).toEqual([
+      expect.objectContaining({ id: projectId, isPortfolio: false, consentGivenAt: agreed.body.data.portfolioConsent.givenAt }),
+    ]);
+    for (const secret of secretsOf(client)) expect(JSON.stringify(candidates.body)).not.toContain(secret);
+    // Still not theirs to read: nor its budget, documents, messages or diary.
+    for (const part of ["", "/documents", "/updates", "/images"]) {
+      expect((await call(`/projects/${projectId}${part}`, undefined, marketing.auth)).status).toBe(404);
+    }
+    // Only the portfolio fields: anything else on it is not theirs to change.
+    expect((await call(`/projects/${projectId}`, { ...summary, title: "Renamed" }, marketing.auth, "PUT")).status).toBe(404);
+    expect((await call("/projects/portfolio-candidates", undefined, client.auth)).status).toBe(403);
 
     const refused = await call(`/projects/${projectId}`, { isPortfolio: true }, marketing.auth, "PUT");
     expect(refused.status).toBe(400);
     expect(refused.body.fields?.publicSummary).toBe("Write a public summary before showing the project in the portfolio.");
-    const flagged = await call(
-      `/projects/${projectId}`,
-      {
-        isPortfolio: true,
-        publicSummary: "A secure annex for a diplomatic mission.",
-      },
-      marketing.auth,
-      "PUT",
-    );
+    const flagged = await call(`/projects/${projectId}`, summary, marketing.auth, "PUT");
     expect(flagged.status).toBe(200);
-
-    const candidates = await call("/projects/portfolio-candidates?search=embassy", undefined, marketing.auth);
-    expect(candidates.body.data).toMatchObject({ total: 1, page: 1, pageSize: PROJECT_PAGE_SIZE, pageCount: 1 });
-    expect(candidates.body.data.items).toEqual([expect.objectContaining({ id: projectId, isPortfolio: true })]);
-    expect((await call("/projects/portfolio-candidates", undefined, client.auth)).status).toBe(403);
+    for (const secret of secretsOf(client)) expect(JSON.stringify(flagged.body)).not.toContain(secret);
 
     expect(await portfolioTitles("commercial")).toContain("Confidential Embassy Annex");
-    const listed = await call("/portfolio?category=commercial");
-    const publicText = JSON.stringify(listed.body);
-    for (const secret of [
-      "embassy@example.com",
-      "Private Person",
-      client.id,
-      "77777777700",
-      "12345600",
-      "budget",
-      "spent",
-      "clientId",
-      "managerId",
-      "strongroom",
+    const caseStudy = await call(`/portfolio/${slug}`);
+    expect(caseStudy.status).toBe(200);
+    expect(caseStudy.body.data).toMatchObject({ slug, title: "Confidential Embassy Annex", publicSummary: summary.publicSummary });
+    const page = await fetch(server().url(`/projects/${slug}`));
+    expect(page.status).toBe(200);
+    const pageText = await page.text();
+    expect(pageText).toContain("A secure annex for a diplomatic mission.");
+    expect(await sitemapText()).toContain(`/projects/${slug}</loc>`);
+    for (const publicText of [
+      JSON.stringify((await call("/portfolio?category=commercial")).body),
+      JSON.stringify(caseStudy.body),
+      pageText,
     ]) {
-      expect(publicText).not.toContain(secret);
+      for (const secret of secretsOf(client)) expect(publicText).not.toContain(secret);
     }
     expect(await projectsLastModified()).not.toBe(lastModified);
   });
 
+  it("takes a project off the public site when its client withdraws, until they agree and it is chosen again", async () => {
+    const client = await people.client("withdraws@example.com", { firstName: "Ada", lastName: "Eze" });
+    const marketing = await people.staff("marketing@crestbuild.ng", "Digital Marketing");
+    const projectId = await createProject(admin, { title: "Asokoro Garden House", status: "in_progress", clientId: client.id });
+    const { slug } = (await call(`/projects/${projectId}`, undefined, admin.auth)).body.data;
+    expect((await call(`/projects/${projectId}/portfolio-consent`, { consent: true }, client.auth, "PUT")).status).toBe(200);
+    const shown = { isPortfolio: true, publicSummary: "A family home among the trees of Asokoro." };
+    expect((await call(`/projects/${projectId}`, shown, marketing.auth, "PUT")).status).toBe(200);
+    expect((await fetch(server().url(`/projects/${slug}`))).status).toBe(200);
+    expect(await sitemapText()).toContain(`/projects/${slug}</loc>`);
+
+    const withdrawn = await call(`/projects/${projectId}/portfolio-consent`, { consent: false }, client.auth, "PUT");
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.data).toMatchObject({ portfolioConsent: null, isPortfolio: false });
+    // Gone at once from every public page (the rendered pages' cache included), the sitemap and the candidates.
+    expect((await call(`/portfolio/${slug}`)).status).toBe(404);
+    const page = await fetch(server().url(`/projects/${slug}`));
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Page Not Found");
+    expect(await sitemapText()).not.toContain(`/projects/${slug}<`);
+    expect(await portfolioTitles("residential")).not.toContain("Asokoro Garden House");
+    expect((await call("/projects/portfolio-candidates?search=asokoro", undefined, marketing.auth)).body.data.total).toBe(0);
+    expect((await call(`/projects/${projectId}`, shown, marketing.auth, "PUT")).status).toBe(404);
+
+    // Agreeing again offers it again; showing it is Digital Marketing's choice once more.
+    expect((await call(`/projects/${projectId}/portfolio-consent`, { consent: true }, client.auth, "PUT")).status).toBe(200);
+    expect((await call(`/portfolio/${slug}`)).status).toBe(404);
+    expect((await call("/projects/portfolio-candidates?search=asokoro", undefined, marketing.auth)).body.data.items).toEqual([
+      expect.objectContaining({ id: projectId, isPortfolio: false }),
+    ]);
+    expect((await call(`/projects/${projectId}`, shown, marketing.auth, "PUT")).status).toBe(200);
+    expect((await call(`/portfolio/${slug}`)).status).toBe(200);
+
+    // Another client's agreement is theirs to give: a new client takes the project off the site.
+    const buyer = await people.client("buyer@example.com");
+    expect((await call(`/projects/${projectId}`, { clientId: buyer.id }, admin.auth, "PUT")).body.data).toMatchObject({
+      portfolioConsent: null,
+      isPortfolio: false,
+    });
+    expect((await call(`/portfolio/${slug}`)).status).toBe(404);
+  });
+
+  it("lets only the project's client agree, refuses a bad answer clearly, and keeps the first agreement's record", async () => {
+    const client = await people.client("owner@example.com", { firstName: "Bola", lastName: "Ade" });
+    const other = await people.client("other@example.com");
+    const office = await people.staff("office@crestbuild.ng", "Projects");
+    const marketing = await people.staff("marketing@crestbuild.ng", "Digital Marketing");
+    const projectId = await createProject(admin, { clientId: client.id });
+    const consent = (actor: SignedIn, body: unknown, id = projectId) => call(`/projects/${id}/portfolio-consent`, body, actor.auth, "PUT");
+    expect((await consent(other, { consent: true })).status).toBe(404);
+    expect((await consent(marketing, { consent: true })).status).toBe(404);
+    expect((await consent(office, { consent: true })).status).toBe(403);
+    expect((await consent(admin, { consent: true })).status).toBe(403);
+    expect((await consent(client, { consent: true }, 999_999)).status).toBe(404);
+    for (const body of [{}, { consent: "yes" }, { consent: 1 }]) {
+      const bad = await consent(client, body);
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields?.consent).toBe("Say whether you agree: true or false.");
+    }
+    expect((await call(`/projects/${projectId}`, undefined, client.auth)).body.data.portfolioConsent).toBeNull();
+
+    const first = (await consent(client, { consent: true })).body.data.portfolioConsent;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => consent(client, { consent: true })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((answer) => answer.body.data.portfolioConsent)).toEqual(Array(10).fill(first));
+  });
+
   it("pages the portfolio candidates by twenty, with the page count, for Digital Marketing", async () => {
     const marketing = await people.staff("marketing@crestbuild.ng", "Digital Marketing");
-    // Candidates are projects the caller may read: here, ones it manages.
-    await storeProjects(PROJECT_PAGE_SIZE + 1, "Wuse Office Tower", { managerId: marketing.id });
-    // Requests and cancelled projects are no candidates, and are not counted; nor are projects it may not read.
-    await storeProjects(2, "Withdrawn Tower", { status: "cancelled", managerId: marketing.id });
-    await storeProjects(2, "Unreadable Tower");
+    const client = await people.client("tower-owner@example.com");
+    // Every project under way or completed, whoever works on it: the company's own here (no client, no one to ask).
+    await storeProjects(PROJECT_PAGE_SIZE - 1, "Wuse Office Tower");
+    await storeProjects(1, "Done Office Tower", { status: "completed" });
+    await storeProjects(1, "Agreed Tower", { clientId: client.id, portfolioConsentAt: new Date() });
+    // Requests, plans, held or cancelled projects are no candidates, nor a client's without their agreement.
+    for (const status of ["requested", "planning", "on_hold", "cancelled"]) await storeProjects(1, `${status} Tower`, { status });
+    await storeProjects(2, "Unagreed Tower", { clientId: client.id });
     await expectTwoPages(call, "/projects/portfolio-candidates?search=tower", PROJECT_PAGE_SIZE, marketing.auth);
   });
 });

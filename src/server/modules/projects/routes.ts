@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientSearchQuerySchema, portfolioCandidatesQuerySchema, projectListQuerySchema } from "../../../shared/projects.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
-import { perAddressLimit } from "../../platform/rate-limit.js";
+import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import type { Milestones } from "./milestones.js";
 import type { Overview } from "./overview.js";
 import { idParam } from "./params.js";
@@ -39,6 +39,10 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
 
   app.get("/projects/:id", async (request) => ok(await projects.get(viewer(request), projectIdOf(request))));
   app.put("/projects/:id", async (request) => ok(await projects.update(viewer(request), projectIdOf(request), request.body)));
+  // Each change rewrites the public site's pages (its content version): a ceiling on flipping it back and forth.
+  app.put("/projects/:id/portfolio-consent", { config: perUserLimit(30, 15) }, async (request) =>
+    ok(await projects.setPortfolioConsent(viewer(request), projectIdOf(request), request.body)),
+  );
   app.delete("/projects/:id", async (request, reply) => {
     await projects.remove(viewer(request), projectIdOf(request));
     return reply.status(204).send();

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, inArray, not, or } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
-import { canDeleteProject, canManageSiteContent, canRunProjects, type Viewer } from "../../../shared/access.js";
+import { canConsentToPortfolio, canDeleteProject, canManageSiteContent, canRunProjects, type Viewer } from "../../../shared/access.js";
 import {
   type ClientOption,
   type PortfolioCandidate,
@@ -10,16 +10,18 @@ import {
   type ProjectListPage,
   type ProjectStatus,
   type portfolioCandidatesQuerySchema,
+  portfolioConsentSchema,
   type projectListQuerySchema,
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { projectPeople } from "../../db/project-parties.js";
+import { offerableForPortfolio } from "../../db/public-projects.js";
 import { conversations, messages, projectDocuments, projectPhotos, projects } from "../../db/schema.js";
+import { parseInput } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
-import { readableBy } from "./access-sql.js";
 import { createProject } from "./create.js";
 import { projectDetail } from "./detail.js";
 import type { ProjectEvents } from "./events.js";
@@ -42,11 +44,15 @@ const portfolioColumns = {
   isPortfolio: projects.isPortfolio,
   publicSummary: projects.publicSummary,
   highlights: projects.highlights,
+  consentGivenAt: projects.portfolioConsentAt,
 };
 
-const toCandidate = (row: Omit<PortfolioCandidate, "status"> & { status: string }): PortfolioCandidate => ({
+type CandidateRow = Omit<PortfolioCandidate, "status" | "consentGivenAt"> & { status: string; consentGivenAt: Date | null };
+
+const toCandidate = (row: CandidateRow): PortfolioCandidate => ({
   ...row,
   status: row.status as ProjectStatus,
+  consentGivenAt: row.consentGivenAt?.toISOString() ?? null,
 });
 
 /** Projects themselves: list, create or request, read, change, delete; and the portfolio managers' view. */
@@ -85,6 +91,29 @@ export function createProjectsService(deps: {
       return readable ? get(viewer, projectId) : portfolioView(projectId);
     },
 
+    /**
+     * The client agrees to the project being shown on the public site (kept with who and when; agreeing again keeps the
+     * first record), or withdraws, which takes it off the site at once. Its client only: others who may read it get 403.
+     */
+    async setPortfolioConsent(viewer: Viewer, projectId: number, body: unknown): Promise<ProjectDetail> {
+      const { consent } = parseInput(portfolioConsentSchema, body);
+      const parties = await guard.read(viewer, projectId);
+      if (!canConsentToPortfolio(viewer, parties)) throw accessDenied();
+      const now = new Date();
+      if (consent) {
+        await db
+          .update(projects)
+          .set({ portfolioConsentAt: now, portfolioConsentById: viewer.id, updatedAt: now })
+          .where(and(eq(projects.id, projectId), eq(projects.clientId, viewer.id), isNull(projects.portfolioConsentAt)));
+      } else {
+        await db
+          .update(projects)
+          .set({ portfolioConsentAt: null, portfolioConsentById: null, isPortfolio: false, updatedAt: now })
+          .where(eq(projects.id, projectId));
+      }
+      return get(viewer, projectId);
+    },
+
     /** Admins only; the project's photos and documents go with it. */
     async remove(viewer: Viewer, projectId: number): Promise<void> {
       const parties = await guard.read(viewer, projectId);
@@ -119,14 +148,16 @@ export function createProjectsService(deps: {
       return findClients(db, search);
     },
 
-    /** For the portfolio managers: projects that could be shown publicly (not requests, not cancelled), public fields only. */
+    /**
+     * For the portfolio managers: every project that may be shown publicly (under way or completed, agreed to by its
+     * client if it has one) and those shown already, whoever works on them; public fields only.
+     */
     async portfolioCandidates(viewer: Viewer, query: z.output<typeof portfolioCandidatesQuerySchema>): Promise<PortfolioCandidatesPage> {
       if (!canManageSiteContent(viewer)) throw accessDenied();
       const pattern = query.search ? containing(query.search) : null;
-      // Only projects the caller may read: those are the ones they may publish (update.ts).
+      // The same projects update.ts lets them publish.
       const where = and(
-        readableBy(viewer),
-        not(inArray(projects.status, ["requested", "cancelled"])),
+        or(offerableForPortfolio, eq(projects.isPortfolio, true)),
         pattern ? or(ilike(projects.title, pattern), ilike(projects.reference, pattern), ilike(projects.city, pattern)) : undefined,
       );
       const request = { page: query.page, pageSize: PROJECT_PAGE_SIZE };

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { canEditProject, canManageSiteContent, canReadProject, canRunProjects, type Viewer } from "../../../shared/access.js";
 import {
+  PORTFOLIO_STATUSES,
   type ProjectStatus,
   projectDescriptionFields,
   projectDetailFields,
@@ -11,6 +12,7 @@ import {
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
+import { mayBeShownPublicly, offerableForPortfolio } from "../../db/public-projects.js";
 import { projectPhotos, projects, projectTeam } from "../../db/schema.js";
 import { parseInput } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
@@ -20,6 +22,8 @@ import type { ProjectEvents, ProjectNotice } from "./events.js";
 import { invalidField, projectNotFound } from "./guard.js";
 import { assertProjectPeople } from "./people.js";
 import { recomputeProgress } from "./progress.js";
+
+const NOT_AGREED = "The client has not agreed to this project being shown on the website.";
 
 /** The columns a PUT may set as they come (the rest are worked out below). */
 const plainColumns = [
@@ -35,9 +39,11 @@ const plainColumns = [
 ] as const;
 
 /**
- * PUT /api/projects/:id, on a project the caller may read (404 otherwise). Each group of fields has its own
+ * PUT /api/projects/:id, on a project the caller may read (404 otherwise), or for Digital Marketing the portfolio
+ * fields of a project offered to the portfolio (portfolioCandidates in service.ts). Each group of fields has its own
  * rule: details canEditProject, people canRunProjects, the portfolio fields canManageSiteContent. A request is
- * refused whole if one of its fields is not allowed.
+ * refused whole if one of its fields is not allowed. A new client's agreement to the public site is theirs to give:
+ * the previous client's goes, and so does the project's place on the site.
  * Answers whether the caller may read the project afterwards.
  */
 export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Viewer, projectId: number, body: unknown): Promise<boolean> {
@@ -48,8 +54,12 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
 
   const sends = (fields: readonly string[]) => fields.some((field) => input[field as keyof typeof input] !== undefined);
   const [details, people, site] = [sends(projectDetailFields), sends(projectRunFields), sends(projectSiteFields)];
-  // Even the portfolio fields: a project the caller may not read is one they may not publish.
-  if (!canReadProject(viewer, parties)) throw projectNotFound();
+  // A project the caller may not read is one they may not change, but for the portfolio managers' own fields on the
+  // projects offered to them (or already shown, to take them off).
+  if (!canReadProject(viewer, parties)) {
+    const portfolioOnly = site && !details && !people && canManageSiteContent(viewer);
+    if (!portfolioOnly || !(await offeredForPortfolio(db, projectId))) throw projectNotFound();
+  }
   if ((details && !canEditProject(viewer, parties)) || (people && !canRunProjects(viewer)) || (site && !canManageSiteContent(viewer))) {
     throw accessDenied();
   }
@@ -69,11 +79,27 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
   if ((input.isPortfolio ?? current.isPortfolio) && !publicSummary) {
     throw invalidField("publicSummary", "Write a public summary before showing the project in the portfolio.");
   }
+  const clientId = input.clientId !== undefined ? input.clientId : current.clientId;
+  const clientChanged = clientId !== current.clientId;
+  const consented = !clientChanged && current.portfolioConsentAt !== null;
+  if (input.isPortfolio === true) {
+    if (!(PORTFOLIO_STATUSES as readonly string[]).includes(status)) {
+      throw invalidField("isPortfolio", "Only projects under way or completed can be shown on the website.");
+    }
+    if (clientId !== null && !consented) {
+      throw invalidField("isPortfolio", NOT_AGREED);
+    }
+  }
   await assertProjectPeople(db, { clientId: input.clientId, managerId: input.managerId, teamIds: input.teamIds });
 
   const changes: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
   for (const column of plainColumns) if (input[column] !== undefined) Object.assign(changes, { [column]: input[column] });
   if (input.publicSummary !== undefined) changes.publicSummary = publicSummary;
+  if (clientChanged) {
+    changes.portfolioConsentAt = null;
+    changes.portfolioConsentById = null;
+    if (clientId !== null) changes.isPortfolio = false;
+  }
   if (input.coverPhotoId !== undefined) changes.coverImage = await coverImageOf(db, projectId, input.coverPhotoId);
   if (status === "completed" && current.status !== "completed") {
     changes.completedOn = input.completedOn ?? todayInLagos();
@@ -83,7 +109,14 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
   }
 
   const progress = await db.transaction(async (tx) => {
-    await tx.update(projects).set(changes).where(eq(projects.id, projectId));
+    // Shown only while the client's agreement still stands: one withdrawn since it was read above wins.
+    const shownOnlyIfAgreed = changes.isPortfolio === true ? mayBeShownPublicly : undefined;
+    const updated = await tx
+      .update(projects)
+      .set(changes)
+      .where(and(eq(projects.id, projectId), shownOnlyIfAgreed))
+      .returning({ id: projects.id });
+    if (updated.length === 0) throw invalidField("isPortfolio", NOT_AGREED);
     if (input.teamIds) {
       await tx.delete(projectTeam).where(eq(projectTeam.projectId, projectId));
       const teamIds = [...new Set(input.teamIds)];
@@ -119,4 +152,13 @@ async function coverImageOf(db: AppDb, projectId: number, photoId: number | null
     .where(and(eq(projectPhotos.id, photoId), eq(projectPhotos.projectId, projectId)));
   if (!photo) throw invalidField("coverPhotoId", "Choose one of this project's photos.");
   return photo.url;
+}
+
+/** Whether Digital Marketing may work on the project's portfolio fields: offered to them, or on the site already. */
+async function offeredForPortfolio(db: AppDb, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), or(offerableForPortfolio, eq(projects.isPortfolio, true))));
+  return row !== undefined;
 }

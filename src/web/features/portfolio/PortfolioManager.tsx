@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/Button";
 import { Pager } from "../../components/ui/Pager";
 import { SearchForm } from "../../components/ui/SearchForm";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { formatDate } from "../../lib/format";
 import { isProjectsQuery } from "../../lib/queries/projects";
 import { useSiteData } from "../../lib/site-data";
 import { toast } from "../../lib/toast";
@@ -58,6 +59,11 @@ function CandidateForm({ project }: { project: PortfolioCandidate }) {
             <p className={`text-sm ${mutedTextClass}`}>
               <span className="font-mono">{project.reference}</span> · {category} · {projectStatusLabels[project.status]} · {project.city}
             </p>
+            <p className={`text-sm ${mutedTextClass}`}>
+              {project.consentGivenAt
+                ? `The client agreed on ${formatDate(project.consentGivenAt)}.`
+                : "The company's own project: no client to ask."}
+            </p>
             <label className="mt-2 flex min-h-10 items-center gap-2 font-medium">
               <input
                 type="checkbox"
@@ -102,6 +108,8 @@ export function PortfolioManager() {
         label="Search title, reference or city"
         initial=""
         onSearch={(text) => {
+          // The same search again asks again: a client may have agreed since.
+          if (text === search && page === 1) void candidates.refetch();
           setSearch(text);
           setPage(1);
         }}
@@ -110,7 +118,9 @@ export function PortfolioManager() {
       {candidates.isError ? <ErrorMessage error={candidates.error} onRetry={() => void candidates.refetch()} /> : null}
       {candidates.data && candidates.data.items.length === 0 ? (
         <EmptyMessage title={search ? `No project matches "${search}".` : "No project can be shown yet."}>
-          {search ? null : "Projects under way or completed can be added to the public portfolio."}
+          {search
+            ? null
+            : "Projects under way or completed can be added to the public portfolio: the company's own at once, a client's once the client agrees on their project page."}
         </EmptyMessage>
       ) : null}
       {candidates.data && candidates.data.items.length > 0 ? (

@@ -54,6 +54,9 @@ export const projectsApi = {
   request: (input: ProjectRequestInput) => apiRequest<ProjectDetail>("POST", PROJECTS_PATH, input),
   update: (projectId: number, changes: ProjectUpdateInput) => apiRequest<ProjectDetail>("PUT", projectPath(projectId), changes),
   remove: (projectId: number) => apiRequest<null>("DELETE", projectPath(projectId)),
+  /** The client agrees (or no longer agrees) to the project being shown on the company's website. */
+  setPortfolioConsent: (projectId: number, consent: boolean) =>
+    apiRequest<ProjectDetail>("PUT", `${projectPath(projectId)}/portfolio-consent`, { consent }),
 
   addMilestone: (projectId: number, input: MilestoneCreateInput) =>
     apiRequest<{ milestone: Milestone; progress: number }>("POST", `${projectPath(projectId)}/milestones`, input),

@@ -1,4 +1,5 @@
 import { MapPin } from "lucide-react";
+import { Link } from "react-router";
 import type { PortfolioProject } from "../../../shared/content";
 import { formatMonth } from "../../lib/format";
 import { CoverImage } from "./CoverImage";
@@ -23,7 +24,11 @@ export function ProjectCard({
           ? `Completed ${formatMonth(project.completedOn)}`
           : `In progress · ${project.progress}%`}
       </p>
-      <Heading className="text-xl font-semibold">{project.title}</Heading>
+      <Heading className="text-xl font-semibold">
+        <Link to={`/projects/${project.slug}`} className="hover:underline">
+          {project.title}
+        </Link>
+      </Heading>
       <p className="flex items-center gap-1 text-sm text-brand-700 dark:text-neutral-light">
         <MapPin aria-hidden className="size-4" /> {place}
       </p>

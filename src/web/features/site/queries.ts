@@ -14,6 +14,7 @@ export const siteKeys = {
     sitePaths.portfolio,
     { category, page: page > 1 ? page : undefined },
   ],
+  portfolioProject: (slug: string): ApiQueryKey => [`${sitePaths.portfolio}/${slug}`],
   posts: (category: string | undefined, page: number): ApiQueryKey => [sitePaths.posts, { category, page: page > 1 ? page : undefined }],
   post: (slug: string): ApiQueryKey => [`${sitePaths.posts}/${slug}`],
   /** The identity providers of 'Continue with …' on the sign-in screens: public, the same for everyone. */

@@ -10,6 +10,7 @@ import { ContactCard } from "../ContactCard";
 import { avatarPerson } from "../person";
 import { categoryLabel } from "../project-labels";
 import { BudgetSummary } from "./BudgetSummary";
+import { PortfolioConsent } from "./PortfolioConsent";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,7 +41,7 @@ function Team({ project }: { project: ProjectDetail }) {
   );
 }
 
-/** The Overview section: description, key facts, money (for those who may see it), the people. */
+/** The Overview section: description, key facts, money (for those who may see it), the people; the client's say on the website. */
 export function ProjectOverview({ project }: { project: ProjectDetail }) {
   const formats = useDateFormats();
   const { user } = useAuth();
@@ -87,6 +88,7 @@ export function ProjectOverview({ project }: { project: ProjectDetail }) {
       <SectionCard id="team" title="Team" className="lg:col-span-2">
         <Team project={project} />
       </SectionCard>
+      {project.permissions.consent ? <PortfolioConsent project={project} /> : null}
     </div>
   );
 }
