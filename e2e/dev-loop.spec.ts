@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import { E2E_PORT } from "./site-under-test";
 
 // `npm run dev` in a temporary copy of the project: an edit to a screen shows in the open page without a reload, an
@@ -64,6 +64,7 @@ test("an edited screen updates in place and an edited route is served after the 
   await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible({ timeout: 60_000 });
   // Rendered on the server with the dev server's own scripts, under the production CSP (no console error).
   await expect(page.locator("script[src='/@vite/client']")).toHaveCount(1);
+  await waitForHydration(page);
   await page.evaluate(() => {
     (window as Window & { sameDocument?: boolean }).sameDocument = true;
   });

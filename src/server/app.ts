@@ -70,7 +70,7 @@ import { connectRedis, pingRedis } from "./platform/redis.js";
 import { createRedisHub } from "./platform/redis-hub.js";
 import { requestIdOf } from "./platform/request-ids.js";
 import { schedulePurges } from "./platform/retention.js";
-import { registerSecurityHeaders } from "./platform/security-headers.js";
+import { type DevServerPolicy, registerSecurityHeaders } from "./platform/security-headers.js";
 import { registerStaticFiles, registerUploads } from "./platform/static-files.js";
 import { filesAt, MEDIA_PREFIX, UPLOADS_PREFIX } from "./platform/storage.js";
 import { createStores, moveLegacyMediaFolders, type Stores } from "./platform/stores.js";
@@ -103,7 +103,7 @@ export type AppOptions = {
   /** Where files are stored, instead of the configured stores (tests that make storage fail). */
   stores?: Stores;
   /** `npm run dev` (src/server/dev.ts): Vite serves the browser's modules and their hot updates, not the build. */
-  devServer?: { connectSources: string[]; register: (app: FastifyInstance) => void };
+  devServer?: DevServerPolicy & { register: (app: FastifyInstance) => void };
 };
 
 /** Builds the whole server: API, pages, static files. Starting to listen is the caller's business. */
@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, {
     hsts: config.publicOrigin.startsWith("https://"),
-    connectSources: options.devServer?.connectSources ?? [],
+    ...(options.devServer ? { devServer: options.devServer } : {}),
   });
   registerApiEnvelope(app);
   registerUserAgentCut(app);

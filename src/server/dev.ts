@@ -37,6 +37,8 @@ async function main() {
   const devNonce = randomBytes(16).toString("base64url");
   const vite = await createServer({
     root: projectRoot,
+    // Loads vite.config.ts through Vite's module runner, not a temporary file that `tsx watch` would see come and go.
+    configLoader: "runner",
     appType: "custom",
     server: { middlewareMode: true, hmr: { port: hmrPort } },
     html: { cspNonce: devNonce },
@@ -45,7 +47,7 @@ async function main() {
     config,
     renderer: createDevRenderer(vite, devNonce),
     devServer: {
-      connectSources: [`ws://${new URL(config.publicOrigin).hostname}:${hmrPort}`],
+      hmrOrigin: `ws://${new URL(config.publicOrigin).hostname}:${hmrPort}`,
       register: (fastify: FastifyInstance) => {
         fastify.addHook("onRequest", (request, reply, done) => {
           if (!isViteRequest(request.url)) return done();

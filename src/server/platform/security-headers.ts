@@ -9,7 +9,7 @@ declare module "fastify" {
   }
 }
 
-function contentSecurityPolicy(nonce: string, connectSources: string[]): string {
+function contentSecurityPolicy(nonce: string, devServer?: DevServerPolicy): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -18,7 +18,9 @@ function contentSecurityPolicy(nonce: string, connectSources: string[]): string 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    ["connect-src 'self'", ...connectSources].join(" "),
+    devServer ? `connect-src 'self' ${devServer.hmrOrigin}` : "connect-src 'self'",
+    // Vite's client waits for a restarted dev server from a worker it makes from a blob.
+    ...(devServer ? ["worker-src 'self' blob:"] : []),
     "frame-ancestors 'none'",
     "form-action 'self'",
     "object-src 'none'",
@@ -29,8 +31,11 @@ function contentSecurityPolicy(nonce: string, connectSources: string[]): string 
 /** An API answer is data, never a document: nothing in it may load or run, and it may not be framed. */
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** Under `npm run dev` only: where the browser reaches Vite's hot updates. */
+export type DevServerPolicy = { hmrOrigin: string };
+
 /** Security headers for every response: a nonce-based CSP, no framing, HSTS behind HTTPS. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean; connectSources: string[] }) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean; devServer?: DevServerPolicy }) {
   // Helmet's own CSP would put the nonce in style-src too, which makes browsers ignore 'unsafe-inline' there.
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -47,6 +52,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
       return;
     }
     reply.scriptNonce = randomBytes(16).toString("base64url");
-    reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce, options.connectSources));
+    reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce, options.devServer));
   });
 }
