@@ -99,12 +99,12 @@ describe("every email in one branded layout", () => {
     expect(codeIn(reset)).toMatch(/^\d{6}$/);
     expectBranded(reset, "Hello Ifeoma");
 
-    // A security notice with its time in Lagos time.
+    // A security notice with its time in the recipient's zone: Lagos (WAT) until they choose one.
     const changed = await call("/auth/change-password", { currentPassword: "harmattan-2026", newPassword: "savannah-2027" }, client.auth);
     expect(changed.status).toBe(200);
     const notice = await mail().latestTo("ify@example.com", "Your Crestbuild password was changed");
     const { text: noticeText } = expectBranded(notice, "Hello Ifeoma");
-    expect(noticeText).toMatch(/on \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} \(Lagos time\)/);
+    expect(noticeText).toMatch(/on \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} WAT\./);
     expect(noticeText).toContain("This wasn't me: https://www.crestbuild.test/security/not-me#user=");
 
     // A staff account approved.
@@ -179,7 +179,7 @@ describe("the layout itself", () => {
     expect(laid.text).toContain(`notification preferences (${preferences})`);
   });
 
-  it("goes out without an address when the company's details cannot be read, and writes times in Lagos time", () => {
+  it("goes out without an address when the company's details cannot be read, and writes times in Lagos time by default", () => {
     const laid = layoutEmail("Subject", { recipientName: null, paragraphs: ["Text"] }, { origin: ORIGIN, company: null });
     expect(laid.text.startsWith("Hello,\n\nText")).toBe(true);
     expect(laid.html).toContain("Crestbuild");

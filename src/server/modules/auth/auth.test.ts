@@ -329,6 +329,7 @@ describe("profile", () => {
         "mfaEnabled",
         "phone",
         "role",
+        "timeZone",
       ].sort(),
     );
     expect((await call("/auth/profile", { location: "Asokoro, Abuja", firstName: "" }, auth, "PUT")).status).toBe(400);
