@@ -244,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimitRefusals = rateLimitRefusalLog(app, db.db);
   // API answers and pages of up to 64 KiB are compressed in one synchronous call (brotli at quality 4: well under a
   // millisecond): the plugin's default on 2 cores, 8 KiB, sent a page of 20 projects through a zlib stream, whose
-  // set-up cost more than the compression itself (a CPU profile under load, decision 103).
+  // set-up cost more than the compression itself (a CPU profile under load, decision 038).
   await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(rateLimit, {
     global: false,
