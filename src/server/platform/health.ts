@@ -52,6 +52,11 @@ async function health(app: FastifyInstance, { checks }: { checks: ReadinessCheck
       if (!response.headersSent) response.setHeader("connection", "close");
     });
   });
+  // An answer still being sent when draining began (a download) keeps its keep-alive connection busy past the one
+  // sweep of idle connections on close; without this, shutdown would wait out the keep-alive timeout (72 s).
+  app.addHook("onResponse", async () => {
+    if (phase === "draining") app.server.closeIdleConnections();
+  });
 
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
