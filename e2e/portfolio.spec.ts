@@ -40,6 +40,8 @@ test("a client agrees to the website showing their project, Digital Marketing sh
   const clientContext = await browser.newContext();
   const clientPage = await clientContext.newPage();
   await signIn(clientPage, client.email);
+  // Signed in once the dashboard shows: going elsewhere before that would cut the sign-in short.
+  await expect(clientPage).toHaveURL("/dashboard");
   await clientPage.goto(`/dashboard/projects/${project.id}`);
   const website = clientPage.getByRole("region", { name: "On our website" });
   const agreement = website.getByLabel("I agree to this project being shown on the company's website");
