@@ -8,7 +8,7 @@ export default defineConfig({
     outDir: "dist/server",
     emptyOutDir: true,
     sourcemap: true,
-    target: "node20",
+    target: "node24",
     rollupOptions: {
       input: {
         main: "src/server/main.ts",

@@ -1,8 +1,14 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { runtimeProblem } from "./platform/runtime.js";
 import { loadPageRenderer } from "./ssr/renderer.js";
 
 async function main() {
+  const problem = runtimeProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
