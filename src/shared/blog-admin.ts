@@ -17,6 +17,7 @@ export const blogAdminMessages = {
   slugTaken: "Another post already uses this address. Choose a different one.",
   coverTooLarge: "The cover image must be 8 MB or smaller.",
   noCover: "Choose an image to upload.",
+  oneCover: "Upload one image at a time.",
 } as const;
 
 const categorySlugs = blogCategories.map((category) => category.slug) as [BlogCategorySlug, ...BlogCategorySlug[]];

@@ -30,6 +30,12 @@ export const rowIdCursor = (min: 0 | 1) =>
     .min(min, `Must be ${min} or more.`)
     .max(MAX_ROW_ID, `Must be ${MAX_ROW_ID} or less.`);
 
+/** The id of a row (a serial column) in a path or a body: a whole number from 1 to MAX_ROW_ID. */
+export const rowId = rowIdCursor(1);
+
+/** The id of an account in a path (a UUID today; bounded so that a long string is refused before any query). */
+export const accountId = z.string().min(1).max(64);
+
 /** A zod `pick` mask of these fields ({ title: true, … }), so a form's schema and its list of fields are one list. */
 export const fieldMask = <Field extends string>(fields: readonly Field[]) =>
   Object.fromEntries(fields.map((field) => [field, true])) as { [Name in Field]: true };

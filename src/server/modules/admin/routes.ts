@@ -16,13 +16,13 @@ import {
 import { pageNumber } from "../../../shared/fields.js";
 import { currentUser, currentViewer, requireAccess, requireRole } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
+import { accountIdParams } from "../../platform/params.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
 import type { AdminAccounts } from "./accounts.js";
 import type { createAnnouncements } from "./announcements.js";
 import type { AdminActor } from "./audit-log.js";
 import type { createAdminSettings } from "./settings.js";
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const pageQuery = z.object({ page: pageNumber.max(10_000, "Page must be 10000 or less.").default(1) });
 
 export type AdminRoutesOptions = {
@@ -45,26 +45,26 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
   app.put("/admin/users/:id/role", adminChange, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(accountIdParams, request.params);
     const { role } = parseInput(roleChangeSchema, request.body);
     return ok(await accounts.changeRole(actorOf(request), id, role), adminMessages.roleChanged);
   });
 
   app.put("/admin/users/:id/department", adminChange, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(accountIdParams, request.params);
     const { department } = parseInput(departmentChangeSchema, request.body);
     return ok(await accounts.changeDepartment(actorOf(request), id, department), adminMessages.departmentChanged);
   });
 
   app.post("/admin/users/:id/block", adminChange, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(accountIdParams, request.params);
     const { blocked, reason } = parseInput(blockSchema, request.body);
     const result = await accounts.setBlocked(actorOf(request), id, blocked, reason);
     return ok(result, blocked ? adminMessages.blocked : adminMessages.unblocked);
   });
 
   app.delete("/admin/users/:id", adminChange, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(accountIdParams, request.params);
     return ok(await accounts.deleteUser(actorOf(request), id), adminMessages.deleted);
   });
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { canManageSiteContent } from "../../../shared/access.js";
 import {
   BLOG_COVER_MAX_BYTES,
@@ -11,11 +10,10 @@ import {
 } from "../../../shared/blog-admin.js";
 import { currentUser, requireAccess } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { readOneFile } from "../../platform/multipart.js";
+import { rowIdParams } from "../../platform/params.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
-import { readSingleUpload } from "../../platform/uploads.js";
 import type { BlogAdminService } from "./service.js";
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 type Options = { blog: BlogAdminService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
@@ -23,7 +21,7 @@ type Options = { blog: BlogAdminService; requireUser: (request: FastifyRequest, 
 export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser }: Options) {
   const writers = { preHandler: [requireUser, requireAccess(canManageSiteContent)] };
   const postId = (request: FastifyRequest) => {
-    const parsed = idParams.safeParse(request.params);
+    const parsed = rowIdParams.safeParse(request.params);
     if (!parsed.success) throw new ApiError(404, blogAdminMessages.notFound, "not_found");
     return parsed.data.id;
   };
@@ -55,11 +53,12 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
 
   app.post("/blog/manage/posts/:id/cover", { ...writers, config: perAddressLimit(20, 15) }, async (request) => {
     const id = postId(request);
-    const bytes = await readSingleUpload(request, {
-      field: "image",
-      maxBytes: BLOG_COVER_MAX_BYTES,
+    const bytes = await readOneFile(request, {
+      fileField: "image",
+      maxFileBytes: BLOG_COVER_MAX_BYTES,
       missing: blogAdminMessages.noCover,
       tooLarge: blogAdminMessages.coverTooLarge,
+      tooMany: blogAdminMessages.oneCover,
     });
     return ok(await blog.setCover(id, bytes), "Cover image saved.");
   });

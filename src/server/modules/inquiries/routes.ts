@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { canHandleInquiries, canReadInquiries } from "../../../shared/access.js";
 import { inquiryListQuerySchema, inquiryMessages, inquiryUpdateSchema } from "../../../shared/inquiries.js";
 import { currentUser, requireAccess } from "../../platform/authenticate.js";
 import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { rowIdParams } from "../../platform/params.js";
 import type { InquiriesService } from "./service.js";
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 type Options = { inquiries: InquiriesService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
@@ -15,7 +13,7 @@ export async function inquiriesRoutes(app: FastifyInstance, { inquiries, require
   const readers = { preHandler: [requireUser, requireAccess(canReadInquiries)] };
   const handlers = { preHandler: [requireUser, requireAccess(canHandleInquiries)] };
   const inquiryId = (request: FastifyRequest) => {
-    const parsed = idParams.safeParse(request.params);
+    const parsed = rowIdParams.safeParse(request.params);
     if (!parsed.success) throw new ApiError(404, inquiryMessages.notFound, "not_found");
     return parsed.data.id;
   };

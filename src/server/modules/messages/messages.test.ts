@@ -434,8 +434,9 @@ describe("messages of a conversation", () => {
       const before = storedFiles();
       const photo = { contents: await photoWithGps(), name: "p.jpg", type: "image/jpeg" };
       const five = await send([photo, photo, photo, photo, photo], "five");
-      expect(five.status).toBe(400);
+      expect(five.status).toBe(413);
       expect(five.body.message).toBe("Attach at most 4 photos to a message.");
+      expect(five.body.fields.attachments).toBe("Attach at most 4 photos to a message.");
       const huge = await send([{ contents: Buffer.alloc(10 * 1024 * 1024 + 1, 1), name: "huge.jpg", type: "image/jpeg" }]);
       expect(huge.status).toBe(413);
       expect(huge.body.message).toBe("Each photo must be 10 MB or smaller.");

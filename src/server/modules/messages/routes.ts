@@ -1,4 +1,3 @@
-import "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
@@ -13,9 +12,12 @@ import {
   readMarkerSchema,
   sendMessageSchema,
 } from "../../../shared/conversations.js";
+import { rowId } from "../../../shared/fields.js";
 import { currentViewer, type MediaViewer } from "../../platform/authenticate.js";
-import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { ok, parseInput } from "../../platform/envelope.js";
 import { mediaNotFound, sendMediaFile } from "../../platform/media-files.js";
+import { fieldOf, readMultipart } from "../../platform/multipart.js";
+import { rowIdParams } from "../../platform/params.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
 import type { FileStorage } from "../../platform/storage.js";
 import type { IncomingImage } from "./attachments.js";
@@ -29,44 +31,23 @@ type Options = {
   mediaViewer: MediaViewer;
 };
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const messageParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  messageId: z.coerce.number().int().positive().max(2_147_483_647),
-});
-const projectParams = z.object({ projectId: z.coerce.number().int().positive() });
+const messageParams = rowIdParams.extend({ messageId: rowId });
+const projectParams = z.object({ projectId: rowId });
 const departmentParams = z.object({ department: z.string().min(1).max(100) });
 
-const attachmentTooLarge = () =>
-  new ApiError(413, conversationMessages.attachmentTooLarge, "file_too_large", { attachments: conversationMessages.attachmentTooLarge });
+const attachmentLimits = {
+  fileField: "attachments",
+  maxFileBytes: MESSAGE_ATTACHMENT_MAX_BYTES,
+  maxFiles: MESSAGE_MAX_ATTACHMENTS,
+  tooLarge: conversationMessages.attachmentTooLarge,
+  tooMany: conversationMessages.tooManyAttachments,
+};
 
 /** A multipart message: the `body` field and up to four photos in `attachments`, each read within its size limit. */
 async function readMultipartMessage(request: FastifyRequest): Promise<{ body: string; images: IncomingImage[] }> {
-  let body = "";
-  const images: IncomingImage[] = [];
-  try {
-    const parts = request.parts({ limits: { fileSize: MESSAGE_ATTACHMENT_MAX_BYTES, files: MESSAGE_MAX_ATTACHMENTS, fields: 5 } });
-    for await (const part of parts) {
-      if (part.type === "file") {
-        const bytes = await part.toBuffer();
-        // toBuffer() misses the limit when it is reached on the last chunk; busboy still marks the stream truncated.
-        if (part.file.truncated) throw attachmentTooLarge();
-        if (part.fieldname === "attachments") images.push({ name: part.filename, bytes });
-      } else if (part.fieldname === "body") {
-        body = String(part.value);
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw attachmentTooLarge();
-    if (code === "FST_FILES_LIMIT") {
-      throw new ApiError(400, conversationMessages.tooManyAttachments, "validation_failed", {
-        attachments: conversationMessages.tooManyAttachments,
-      });
-    }
-    throw error;
-  }
-  return { body: parseInput(z.object({ body: messageBodySchema }), { body }).body, images };
+  const upload = await readMultipart(request, attachmentLimits);
+  const images = upload.files.map((file) => ({ name: file.filename, bytes: file.data }));
+  return { body: parseInput(z.object({ body: messageBodySchema }), { body: fieldOf(upload, "body") ?? "" }).body, images };
 }
 
 /** Conversations of the portal: the list, opening one, its messages, writing and reading. */
@@ -74,7 +55,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
   // A photo attached to a message: for those who may open the conversation; 404 for anyone else, signed in or not.
   app.get("/media/messages/:id/:file", async (request, reply) => {
     const params = request.params as { id: string; file: string };
-    const id = idParams.safeParse(params);
+    const id = rowIdParams.safeParse(params);
     const viewer = await mediaViewer(request);
     if (!id.success || !viewer || !(await conversations.mayOpen(viewer, id.data.id))) throw mediaNotFound();
     return sendMediaFile(reply, attachments, { folder: `messages/${id.data.id}`, file: params.file }, "private");
@@ -101,7 +82,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
   });
 
   app.get("/conversations/:id/messages", { preHandler: requireUser }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(rowIdParams, request.params);
     return ok(await conversations.messages(currentViewer(request), id, parseInput(messagesQuerySchema, request.query)));
   });
 
@@ -109,7 +90,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     "/conversations/:id/messages",
     { preHandler: requireUser, config: perUserLimit(MESSAGES_PER_MINUTE, 1) },
     async (request, reply) => {
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(rowIdParams, request.params);
       const message = await conversations.post(currentViewer(request), id, async () =>
         request.isMultipart() ? readMultipartMessage(request) : { ...parseInput(sendMessageSchema, request.body), images: [] },
       );
@@ -124,7 +105,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
   });
 
   app.post("/conversations/:id/read", { preHandler: requireUser }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(rowIdParams, request.params);
     const { lastReadMessageId } = parseInput(readMarkerSchema, request.body);
     return ok(await conversations.markRead(currentViewer(request), id, lastReadMessageId));
   });

@@ -10,7 +10,6 @@ import {
   type ConversationSummary,
   conversationMessages,
   conversationPath,
-  MESSAGE_MAX_ATTACHMENTS,
   type MessagePage,
   type ReadMarker,
 } from "../../../shared/conversations.js";
@@ -287,11 +286,6 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
       const input = await readInput();
       if (!input.body && input.images.length === 0) {
         throw new ApiError(400, productWording.validationFailed, "validation_failed", { body: conversationMessages.emptyMessage });
-      }
-      if (input.images.length > MESSAGE_MAX_ATTACHMENTS) {
-        throw new ApiError(400, conversationMessages.tooManyAttachments, "validation_failed", {
-          attachments: conversationMessages.tooManyAttachments,
-        });
       }
       const bodyHtml = renderForStorage(renderChatMarkdown, input.body, "body");
       const [author] = await db.select(authorColumns).from(users).where(eq(users.id, viewer.id));

@@ -2,13 +2,14 @@ import { and, eq, isNotNull, or } from "drizzle-orm";
 import { canRequestProject, canRunProjects, PROJECT_OFFICE, type Viewer } from "../../../shared/access.js";
 import { projectCategoryLabels, projectCreateSchema, projectRequestSchema, projectStatusLabels } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { projects, projectTeam, users } from "../../db/schema.js";
 import { parseInput } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
 import { todayInLagos } from "./dates.js";
 import type { ProjectEvents } from "./events.js";
 import { invalidField } from "./guard.js";
-import { isUniqueViolation, nextReference, uniqueSlug } from "./identity.js";
+import { nextReference, uniqueSlug } from "./identity.js";
 import { assertProjectPeople, fullName } from "./people.js";
 
 type NewProject = Omit<typeof projects.$inferInsert, "slug" | "reference"> & { reference?: string; teamIds: string[] };

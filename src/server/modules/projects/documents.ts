@@ -12,11 +12,11 @@ import {
 import type { AppDb } from "../../db/client.js";
 import { projectDocuments, projects, users } from "../../db/schema.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
+import { fieldOf, type MultipartUpload } from "../../platform/multipart.js";
 import type { ObjectStore } from "../../platform/storage.js";
 import { recognizeDocument, safeFileName } from "./document-types.js";
 import type { ProjectEvents } from "./events.js";
 import type { ProjectGuard } from "./guard.js";
-import { fieldOf, type MultipartUpload } from "./multipart.js";
 import { personRef } from "./people.js";
 import { touchProject } from "./progress.js";
 

@@ -33,11 +33,3 @@ export async function uniqueSlug(db: AppDb, title: string): Promise<string> {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
-
-/** Whether a database error is a unique-constraint violation (two writers took the same reference or slug). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { beforeCursorSchema, DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_UPLOAD, projectMessages } from "../../../shared/projects.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
+import { readMultipart } from "../../platform/multipart.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Diary } from "./diary.js";
 import { attachmentHeader } from "./document-types.js";
 import type { Documents } from "./documents.js";
 import type { Gallery } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
-import { readMultipart } from "./multipart.js";
 import { idParam } from "./params.js";
 
 type Options = {

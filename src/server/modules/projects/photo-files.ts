@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "../../../shared/api.js";
 import { reencodeImageSizes, unsupportedImage } from "../../platform/images.js";
+import type { UploadedFile } from "../../platform/multipart.js";
 import type { FileStorage } from "../../platform/storage.js";
-import type { UploadedFile } from "./multipart.js";
 
 /** A ~400 px thumbnail for grids and a ~1600 px picture for the gallery, both WebP without EXIF or GPS. */
 const PHOTO_BOXES = { thumb: 400, gallery: 1600 };

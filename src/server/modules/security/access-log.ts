@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, ilike, lt, lte, type SQL, sql } from "drizzle-orm";
+import { csvLine } from "../../../shared/csv.js";
 import {
   OWN_ACTIVITY_LIMIT,
   SECURITY_EVENTS_PAGE_SIZE,
@@ -58,15 +59,6 @@ const csvCells = (row: EventRecord) => [
   row.userAgent ?? "",
 ];
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break, and a leading = + - @ (or tab, return) made
- * inert with a quote mark, so a user agent or email an attacker chose cannot become a spreadsheet formula.
- */
-export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
-}
-
 /** How many rows each query of the export reads: the memory it holds at once, whatever the log's size. */
 export const CSV_BATCH_SIZE = 500;
 
@@ -99,7 +91,7 @@ export function createAccessLog(db: AppDb) {
           .orderBy(desc(securityEvents.id))
           .limit(CSV_BATCH_SIZE);
         if (batch.length === 0) return;
-        yield batch.map((row) => `${csvCells(row).map(csvCell).join(",")}\r\n`).join("");
+        yield batch.map((row) => csvLine(csvCells(row))).join("");
         before = batch[batch.length - 1]?.id ?? null;
         if (batch.length < CSV_BATCH_SIZE) return;
       }

@@ -48,4 +48,3 @@ export function securityModule(deps: {
 }
 
 /** One CSV cell, quoted when needed and never a spreadsheet formula: every CSV export of the API writes its cells with it. */
-export { csvCell } from "./access-log.js";

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import {
   alertsQuerySchema,
   blockSchema,
@@ -15,6 +14,7 @@ import {
 } from "../../../shared/security.js";
 import { currentUser, requireRole } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
+import { rowIdParams } from "../../platform/params.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
 import type { AccessLog } from "./access-log.js";
@@ -23,10 +23,6 @@ import type { Blocklist } from "./blocklist.js";
 import type { MethodsReview } from "./methods-review.js";
 import type { createNotMe, WrongTokenLimit } from "./not-me.js";
 import type { SecuritySettingsStore } from "./settings.js";
-
-const idParams = z.object({
-  id: z.coerce.number({ error: "Must be a whole number." }).int("Must be a whole number.").min(1).max(2_147_483_647),
-});
 
 export type SecurityRoutesOptions = {
   accessLog: AccessLog;
@@ -105,7 +101,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   app.get("/admin/security/alerts", adminOnly, async (request) => ok(await alerts.list(parseInput(alertsQuerySchema, request.query))));
 
   app.post("/admin/security/alerts/:id/acknowledge", adminChange, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(rowIdParams, request.params);
     return ok(await alerts.acknowledge(id, currentUser(request).userId), securityMessages.alertAcknowledged);
   });
 
@@ -127,7 +123,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   });
 
   app.delete("/admin/security/blocklist/:id", adminChange, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(rowIdParams, request.params);
     await blocklist.remove(id, { id: currentUser(request).userId, ipAddress: request.ip });
     return ok(null, securityMessages.unblocked);
   });

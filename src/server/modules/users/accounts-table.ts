@@ -8,12 +8,12 @@ import {
   type AdminUsersPage,
   type AdminUsersQuery,
 } from "../../../shared/admin-users.js";
+import { csvLine } from "../../../shared/csv.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { users } from "../../db/schema.js";
 import { awaitingApproval } from "../../db/staff-accounts.js";
-import { csvCell } from "../security/index.js";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -170,7 +170,7 @@ export function createAccountsTable(db: AppDb) {
           .orderBy(...orderBy(order))
           .limit(ACCOUNTS_CSV_BATCH_SIZE);
         if (batch.length === 0) return;
-        yield batch.map(({ user }) => `${csvCells(user).map(csvCell).join(",")}\r\n`).join("");
+        yield batch.map(({ user }) => csvLine(csvCells(user))).join("");
         after = batch[batch.length - 1]?.place ?? null;
         if (batch.length < ACCOUNTS_CSV_BATCH_SIZE) return;
       }

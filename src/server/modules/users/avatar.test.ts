@@ -57,6 +57,17 @@ describe("POST /api/users/upload-avatar", () => {
     expect(body.message).toBe("The photo must be 5 MB or smaller.");
   });
 
+  it("refuses two photos at once as every upload refuses too many files (413), keeping the photo it had", async () => {
+    const kept = await upload(await pngImage(), "me.png", "image/png");
+    expect(kept.status).toBe(200);
+    const photo = { field: "avatar", name: "me.png", type: "image/png", data: await pngImage() };
+    const { status, body } = await uploadFile("/users/upload-avatar", [photo, photo], auth);
+    expect(status).toBe(413);
+    expect(body.error).toBe("too_many_files");
+    expect(body.fields.avatar).toBe("Upload one photo at a time.");
+    expect((await call("/auth/profile", undefined, auth)).body.data.avatar).toBe(kept.body.data.avatar);
+  });
+
   it("asks for a photo when the avatar field is missing", async () => {
     const { status, body } = await upload(Buffer.from("x"), "x.jpg", "image/jpeg", "picture");
     expect(status).toBe(400);

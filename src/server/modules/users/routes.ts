@@ -1,16 +1,14 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { canApproveStaff, canKeepStaffRecords } from "../../../shared/access.js";
 import { adminUsersFilters, adminUsersQuery, approvalMessages, bulkApprovalSchema } from "../../../shared/admin-users.js";
 import { staffDetailsSchema, staffRecordMessages } from "../../../shared/people.js";
 import { currentUser, requireAccess, requireRole } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
+import { readOneFile } from "../../platform/multipart.js";
+import { accountIdParams } from "../../platform/params.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
-import { readSingleUpload } from "../../platform/uploads.js";
 import type { Approver, UsersService } from "./service.js";
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 type Options = { users: UsersService; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
@@ -18,6 +16,7 @@ type Options = { users: UsersService; requireUser: (request: FastifyRequest, rep
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const avatarTooLarge = "The photo must be 5 MB or smaller.";
 const noAvatar = "Choose a photo to upload.";
+const oneAvatar = "Upload one photo at a time.";
 
 const approverOf = (request: FastifyRequest, as: Approver["as"]): Approver => ({
   id: currentUser(request).userId,
@@ -32,11 +31,12 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
   const changeLimit = perUserLimit(120, 1);
 
   app.post("/users/upload-avatar", { preHandler: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
-    const bytes = await readSingleUpload(request, {
-      field: "avatar",
-      maxBytes: AVATAR_MAX_BYTES,
+    const bytes = await readOneFile(request, {
+      fileField: "avatar",
+      maxFileBytes: AVATAR_MAX_BYTES,
       missing: noAvatar,
       tooLarge: avatarTooLarge,
+      tooMany: oneAvatar,
     });
     return ok(await users.setAvatar(currentUser(request).userId, bytes), "Photo updated.");
   });
@@ -63,13 +63,13 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
   });
 
   app.post("/admin/users/:id/approve", { ...adminOnly, config: changeLimit }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(accountIdParams, request.params);
     return ok(await users.approve(id, approverOf(request, "admin")), approvalMessages.approved);
   });
 
   // HR lets pending staff in from its dashboard: approval only, audited as HR's act.
   app.post("/people/:id/approve", { preHandler: [requireUser, requireAccess(canApproveStaff)], config: changeLimit }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(accountIdParams, request.params);
     const as = currentUser(request).role === "admin" ? "admin" : "HR";
     return ok(await users.approve(id, approverOf(request, as)), approvalMessages.approved);
   });
@@ -78,7 +78,7 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
     "/people/:id/details",
     { preHandler: [requireUser, requireAccess(canKeepStaffRecords)], config: changeLimit },
     async (request) => {
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(accountIdParams, request.params);
       const details = parseInput(staffDetailsSchema, request.body);
       const actor = { id: currentUser(request).userId, ipAddress: request.ip };
       return ok(await users.updateStaffDetails(actor, id, details), staffRecordMessages.saved);
