@@ -80,3 +80,12 @@ test("an edited screen updates in place and an edited route is served after the 
   const html = await (await fetch(`${origin}/no-such-page`)).text();
   expect(html).toContain("Page Not Found, edited");
 });
+
+test("the API reference is open to everyone under npm run dev", async ({ page }) => {
+  const document = await fetch(`${origin}/api/openapi.json`);
+  expect(document.status).toBe(200);
+  expect((await document.json()).paths["/api/contact"].post).toBeDefined();
+  await page.goto(`${origin}/api/docs`);
+  await expect(page.getByRole("heading", { level: 1, name: "Crestbuild API reference" })).toBeVisible();
+  await expect(page.getByText("POST /api/contact", { exact: true })).toBeVisible();
+});

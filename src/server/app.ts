@@ -55,6 +55,8 @@ import { createAccessTokens } from "./platform/access-tokens.js";
 import { createAccountAccessReader, createBlockedSessionCheck } from "./platform/account-access.js";
 import { registerAddressBlocklist } from "./platform/address-blocklist.js";
 import { noStoreByDefault } from "./platform/api-caching.js";
+import { apiContractPlugin } from "./platform/api-contract.js";
+import { apiReferenceRoutes } from "./platform/api-reference.js";
 import { loadAuthSecret } from "./platform/auth-secret.js";
 import { createAccessCheck, createMediaViewer, createRequireUser, createScreenViewer } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
@@ -267,10 +269,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 10, fields: 20 } });
   app.decorateRequest("user", null);
 
+  await app.register(apiContractPlugin);
   await app.register(
     async (api) => {
       noStoreByDefault(api);
       refuseNulCharacters(api);
+      await api.register(apiReferenceRoutes, { open: Boolean(options.devServer), checkAccess });
       await api.register(contentRoutes, { content });
       await api.register(contactRoutes, { contact });
       await api.register(authRoutes, { auth, mfa, stepUp, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });

@@ -99,14 +99,18 @@ export function requireAccess(rule: (viewer: Viewer) => boolean) {
 
 /**
  * The access token again, in httpOnly cookies for what cannot send a Bearer header, each sent to its own path only:
- * the private photos of /api/media (an <img>), and the dashboard's HTML, which the server renders for the person it
+ * the private photos of /api/media (an <img>), the API reference at /api/docs (admins), and the dashboard's HTML, which the server renders for the person it
  * belongs to (docs/decisions/111-dashboard-rendered-for-its-viewer.md). Both live as long as the token.
  */
 export const MEDIA_COOKIE = "cb_media";
 export const SCREEN_COOKIE = "cb_screen";
+/** The API reference an admin opens in the browser (platform/api-reference.ts). */
+export const DOCS_COOKIE = "cb_docs";
+export const API_REFERENCE_PATH = "/api/docs";
 const ACCESS_TOKEN_COOKIES = [
   { name: MEDIA_COOKIE, path: "/api/media" },
   { name: SCREEN_COOKIE, path: VIEWER_SCREENS_PATH },
+  { name: DOCS_COOKIE, path: API_REFERENCE_PATH },
 ];
 
 export function setAccessTokenCookies(reply: FastifyReply, accessToken: string, secure: boolean) {

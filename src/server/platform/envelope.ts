@@ -9,7 +9,7 @@ import { StorageError } from "./storage.js";
 export { ApiError };
 
 /** A successful envelope. */
-export function ok<T>(data: T, message: string | null = null): ApiEnvelope<T> {
+export function ok<T>(data: T, message: string | null = null): ApiEnvelope<T> & { success: true; error: null } {
   return { success: true, data, message, error: null };
 }
 
@@ -19,16 +19,21 @@ function failure(error: ApiError): ApiEnvelope<null> {
   return body;
 }
 
+/** The 400 for input a schema refused: the first message of each field (a route's schema and parseInput alike). */
+export function validationFailure(error: z.ZodError): ApiError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || "body";
+    fields[field] ??= issue.message;
+  }
+  return new ApiError(400, productWording.validationFailed, "validation_failed", fields);
+}
+
 /** Parses input with a shared schema, or throws a 400 listing the first message for each field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "body";
-    fields[field] ??= issue.message;
-  }
-  throw new ApiError(400, productWording.validationFailed, "validation_failed", fields);
+  throw validationFailure(result.error);
 }
 
 /** Maps Fastify's own client errors to our wording; anything else is a 500. */

@@ -20,14 +20,14 @@ export function perAddressLimit(max: number, minutes: number): { rateLimit: Rate
 
 /**
  * Route config allowing `max` requests per signed-in user in `minutes`. Counted after requireUser
- * (preHandler), so it follows the person whatever address they write from.
+ * (both at preValidation, before the route's schema is checked), so it follows the person whatever address they write from.
  */
 export function perUserLimit(max: number, minutes: number): { rateLimit: RateLimitOptions } {
   return {
     rateLimit: {
       max,
       timeWindow: minutes * 60_000,
-      hook: "preHandler",
+      hook: "preValidation",
       keyGenerator: (request) => request.user?.userId ?? addressOf(request),
       errorResponseBuilder: waitMessage,
     },

@@ -32,17 +32,17 @@ type Options = { account: AccountService; requireUser: (request: FastifyRequest,
 
 /** /settings: profile, email change with re-verification, notification preferences, devices, my data, account deletion. */
 export async function accountRoutes(app: FastifyInstance, { account, requireUser }: Options) {
-  app.get("/auth/profile", { preHandler: requireUser, config: allowedBeforeMfaEnrolment }, async (request) =>
+  app.get("/auth/profile", { preValidation: requireUser, config: allowedBeforeMfaEnrolment }, async (request) =>
     ok(await account.profile.read(currentUser(request).userId)),
   );
 
-  app.put("/auth/profile", { preHandler: requireUser }, async (request) => {
+  app.put("/auth/profile", { preValidation: requireUser }, async (request) => {
     const changes = parseInput(profileSchema, request.body);
     return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
   });
 
   /** The hosted auth service's "update user metadata" (docs/api.md#accounts-apiauth), with its snake_case names. */
-  app.put("/auth/update-user", { preHandler: requireUser }, async (request) => {
+  app.put("/auth/update-user", { preValidation: requireUser }, async (request) => {
     const metadata = parseInput(userMetadataSchema, request.body);
     const changes = {
       firstName: metadata.first_name,
@@ -54,45 +54,45 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
   });
 
-  app.post("/auth/change-email", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
+  app.post("/auth/change-email", { preValidation: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
     const input = parseInput(changeEmailSchema, request.body);
     const result = await account.emailChange.request(currentUser(request).userId, input, originOf(request));
     return ok(result, accountMessages.emailChangeCodeSent(result.pendingEmail));
   });
 
-  app.post("/auth/confirm-email-change", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
+  app.post("/auth/confirm-email-change", { preValidation: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
     const { code } = parseInput(confirmEmailChangeSchema, request.body);
     return ok(await account.emailChange.confirm(currentUser(request).userId, code, originOf(request)), accountMessages.emailChanged);
   });
 
-  app.get("/users/me/notification-preferences", { preHandler: requireUser }, async (request) =>
+  app.get("/users/me/notification-preferences", { preValidation: requireUser }, async (request) =>
     ok(await account.preferences.read(currentUser(request).userId)),
   );
 
-  app.put("/users/me/notification-preferences", { preHandler: requireUser }, async (request) => {
+  app.put("/users/me/notification-preferences", { preValidation: requireUser }, async (request) => {
     const { preferences } = parseInput(notificationPreferencesSchema, request.body);
     return ok(await account.preferences.save(currentUser(request).userId, preferences), "Notification preferences saved.");
   });
 
-  app.get("/auth/sessions", { preHandler: requireUser }, async (request) => {
+  app.get("/auth/sessions", { preValidation: requireUser }, async (request) => {
     const caller = currentUser(request);
     return ok({ sessions: await account.devices.list(caller.userId, caller.sessionId) });
   });
 
-  app.post("/auth/sessions/sign-out-others", { preHandler: requireUser }, async (request) => {
+  app.post("/auth/sessions/sign-out-others", { preValidation: requireUser }, async (request) => {
     const caller = currentUser(request);
     await account.devices.revokeOthers(caller.userId, caller.sessionId, originOf(request));
     return ok(null, "Every other device has been signed out.");
   });
 
-  app.delete("/auth/sessions/:id", { preHandler: requireUser }, async (request) => {
+  app.delete("/auth/sessions/:id", { preValidation: requireUser }, async (request) => {
     const { id } = parseInput(deviceParams, request.params);
     await account.devices.revoke(currentUser(request).userId, id, originOf(request));
     return ok(null, "That device has been signed out.");
   });
 
   /** A file to keep, not an envelope: the document itself, as an attachment. */
-  app.get("/users/me/export", { preHandler: requireUser, config: perAddressLimit(5, 60) }, async (request, reply) => {
+  app.get("/users/me/export", { preValidation: requireUser, config: perAddressLimit(5, 60) }, async (request, reply) => {
     const data = await account.myData.export(currentUser(request).userId, originOf(request));
     return reply
       .header("content-disposition", `attachment; filename="${myDataFileName(new Date())}"`)
@@ -101,7 +101,7 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.delete("/users/me", { preHandler: requireUser, config: perAddressLimit(5, 15) }, async (request, reply) => {
+  app.delete("/users/me", { preValidation: requireUser, config: perAddressLimit(5, 15) }, async (request, reply) => {
     const input = parseInput(deleteAccountSchema, request.body);
     await account.deletion.deleteAccount(currentUser(request).userId, input, originOf(request));
     clearSessionCookies(reply);

@@ -40,7 +40,7 @@ const actorOf = (request: FastifyRequest): AdminActor => ({ id: currentUser(requ
 /** docs/api.md#administration-apiadmin-admins-only-401-without-a-session-403-for-clients-and-staff: the admin endpoints, audit log and announcements: admins only, every change audited. */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const { accounts, settings, announcements, requireUser } = options;
-  const adminOnly = { preHandler: [requireUser, requireRole("admin")] };
+  const adminOnly = { preValidation: [requireUser, requireRole("admin")] };
   // A generous ceiling for people at work, a wall for a script run with a stolen admin session.
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
@@ -85,7 +85,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
 
   // The announcements a staff member was sent (admins: all of them).
-  app.get("/announcements", { preHandler: [requireUser, requireAccess(canReadAnnouncements)] }, async (request) =>
+  app.get("/announcements", { preValidation: [requireUser, requireAccess(canReadAnnouncements)] }, async (request) =>
     ok(await announcements.list(currentViewer(request), parseInput(pageQuery, request.query).page)),
   );
 }

@@ -25,7 +25,7 @@ function beaconBody(body: unknown): unknown {
 
 /** docs/api.md#analytics: admins' figures per timeframe, and the public pages' beacon. */
 export async function analyticsRoutes(app: FastifyInstance, { reports, collect, requireUser }: AnalyticsRoutesOptions) {
-  const adminOnly = { preHandler: [requireUser, requireRole("admin")] };
+  const adminOnly = { preValidation: [requireUser, requireRole("admin")] };
   for (const report of ["users", "projects", "site"] as const) {
     app.get(`/admin/analytics/${report}`, adminOnly, async (request) => {
       const { timeframe } = parseInput(timeframeQuerySchema, request.query);

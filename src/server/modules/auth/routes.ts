@@ -137,19 +137,19 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     return ok(review, "Your password has been reset. Please sign in with your new password.");
   });
 
-  app.post("/auth/change-password", { preHandler: requireUser }, async (request) => {
+  app.post("/auth/change-password", { preValidation: requireUser }, async (request) => {
     const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
     const caller = currentUser(request);
     await auth.changePassword(caller.userId, caller.sessionId, currentPassword, newPassword, originOf(request));
     return ok(null, "Your password has been changed. Other devices have been signed out.");
   });
 
-  app.post("/auth/mfa/enroll", { preHandler: requireUser, config: allowedBeforeMfaEnrolment }, async (request) => {
+  app.post("/auth/mfa/enroll", { preValidation: requireUser, config: allowedBeforeMfaEnrolment }, async (request) => {
     const { password } = parseInput(mfaPasswordSchema, request.body);
     return ok(await mfa.enroll(currentUser(request).userId, password, originOf(request)));
   });
 
-  app.post("/auth/mfa/recovery-codes", { preHandler: requireUser }, async (request) => {
+  app.post("/auth/mfa/recovery-codes", { preValidation: requireUser }, async (request) => {
     const proof = parseInput(stepUpSchema, request.body);
     const caller = currentUser(request);
     await stepUp.prove(caller, proof, "mfa_recovery_codes_replaced", originOf(request));
@@ -159,7 +159,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
 
   app.post(
     "/auth/mfa/verify",
-    { preHandler: requireUser, config: { ...perAddressLimit(10, 15), ...allowedBeforeMfaEnrolment } },
+    { preValidation: requireUser, config: { ...perAddressLimit(10, 15), ...allowedBeforeMfaEnrolment } },
     async (request) => {
       const { code } = parseInput(mfaCodeSchema, request.body);
       const result = await mfa.confirm(currentUser(request).userId, code, originOf(request));
@@ -167,7 +167,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     },
   );
 
-  app.post("/auth/mfa/unenroll", { preHandler: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
+  app.post("/auth/mfa/unenroll", { preValidation: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
     const { password, code } = parseInput(mfaTurnOffSchema, request.body);
     await mfa.unenroll(currentUser(request).userId, password, code, originOf(request));
     return ok(null, "Two-step sign-in is off.");

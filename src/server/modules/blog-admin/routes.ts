@@ -19,7 +19,7 @@ type Options = { blog: BlogAdminService; requireUser: (request: FastifyRequest, 
 
 /** Writing the blog (Digital Marketing and admins); the public blog API stays in the content module. */
 export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser }: Options) {
-  const writers = { preHandler: [requireUser, requireAccess(canManageSiteContent)] };
+  const writers = { preValidation: [requireUser, requireAccess(canManageSiteContent)] };
   const postId = (request: FastifyRequest) => {
     const parsed = rowIdParams.safeParse(request.params);
     if (!parsed.success) throw new ApiError(404, blogAdminMessages.notFound, "not_found");

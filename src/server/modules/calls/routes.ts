@@ -26,7 +26,7 @@ type Options = {
 
 /** /api/calls: the call history, the department's members with who is online, and the ICE servers. */
 export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, requireUser }: Options) {
-  const guard = { preHandler: [requireUser, requireAccess(canMakeCalls)] };
+  const guard = { preValidation: [requireUser, requireAccess(canMakeCalls)] };
 
   app.get("/calls", guard, async (request) => {
     const { before } = parseInput(callHistoryQuerySchema, request.query);

@@ -10,8 +10,8 @@ type Options = { inquiries: InquiriesService; requireUser: (request: FastifyRequ
 
 /** The office's contact inquiries inbox (Secretariat, Executive Assistant, Business Administration; marketing reads). */
 export async function inquiriesRoutes(app: FastifyInstance, { inquiries, requireUser }: Options) {
-  const readers = { preHandler: [requireUser, requireAccess(canReadInquiries)] };
-  const handlers = { preHandler: [requireUser, requireAccess(canHandleInquiries)] };
+  const readers = { preValidation: [requireUser, requireAccess(canReadInquiries)] };
+  const handlers = { preValidation: [requireUser, requireAccess(canHandleInquiries)] };
   const inquiryId = (request: FastifyRequest) => {
     const parsed = rowIdParams.safeParse(request.params);
     if (!parsed.success) throw new ApiError(404, inquiryMessages.notFound, "not_found");

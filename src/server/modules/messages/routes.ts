@@ -61,34 +61,34 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     return sendMediaFile(reply, attachments, { folder: `messages/${id.data.id}`, file: params.file }, "private");
   });
 
-  app.get("/conversations", { preHandler: requireUser }, async (request) => {
+  app.get("/conversations", { preValidation: requireUser }, async (request) => {
     const { page } = parseInput(conversationListQuerySchema, request.query);
     return ok(await conversations.list(currentViewer(request), page));
   });
 
-  app.get("/conversations/project/:projectId", { preHandler: requireUser }, async (request) => {
+  app.get("/conversations/project/:projectId", { preValidation: requireUser }, async (request) => {
     const { projectId } = parseInput(projectParams, request.params);
     return ok({ conversation: await conversations.forProject(currentViewer(request), projectId) });
   });
 
-  app.get("/conversations/department/:department", { preHandler: requireUser }, async (request) => {
+  app.get("/conversations/department/:department", { preValidation: requireUser }, async (request) => {
     const { department } = parseInput(departmentParams, request.params);
     return ok({ conversation: await conversations.forDepartment(currentViewer(request), department) });
   });
 
-  app.post("/conversations/direct", { preHandler: requireUser }, async (request) => {
+  app.post("/conversations/direct", { preValidation: requireUser }, async (request) => {
     const { userId } = parseInput(directConversationSchema, request.body);
     return ok({ conversation: await conversations.direct(currentViewer(request), userId) });
   });
 
-  app.get("/conversations/:id/messages", { preHandler: requireUser }, async (request) => {
+  app.get("/conversations/:id/messages", { preValidation: requireUser }, async (request) => {
     const { id } = parseInput(rowIdParams, request.params);
     return ok(await conversations.messages(currentViewer(request), id, parseInput(messagesQuerySchema, request.query)));
   });
 
   app.post(
     "/conversations/:id/messages",
-    { preHandler: requireUser, config: perUserLimit(MESSAGES_PER_MINUTE, 1) },
+    { preValidation: requireUser, config: perUserLimit(MESSAGES_PER_MINUTE, 1) },
     async (request, reply) => {
       const { id } = parseInput(rowIdParams, request.params);
       const message = await conversations.post(currentViewer(request), id, async () =>
@@ -98,13 +98,13 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     },
   );
 
-  app.delete("/conversations/:id/messages/:messageId", { preHandler: requireUser }, async (request) => {
+  app.delete("/conversations/:id/messages/:messageId", { preValidation: requireUser }, async (request) => {
     const { id, messageId } = parseInput(messageParams, request.params);
     await conversations.remove(currentViewer(request), id, messageId, request.ip);
     return ok(null, "Message removed.");
   });
 
-  app.post("/conversations/:id/read", { preHandler: requireUser }, async (request) => {
+  app.post("/conversations/:id/read", { preValidation: requireUser }, async (request) => {
     const { id } = parseInput(rowIdParams, request.params);
     const { lastReadMessageId } = parseInput(readMarkerSchema, request.body);
     return ok(await conversations.markRead(currentViewer(request), id, lastReadMessageId));

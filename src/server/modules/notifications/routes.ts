@@ -17,13 +17,13 @@ type Options = {
 
 /** The signed-in user's bell: the latest notifications and the unread count; marking them read. */
 export async function notificationsRoutes(app: FastifyInstance, { notifications, requireUser, openSecurityAlerts }: Options) {
-  app.get("/notifications", { preHandler: requireUser }, async (request) => {
+  app.get("/notifications", { preValidation: requireUser }, async (request) => {
     const { userId, role } = currentUser(request);
     const list = await notifications.list(userId, parseInput(listQuery, request.query).before);
     return ok({ ...list, openSecurityAlerts: role === "admin" ? await openSecurityAlerts() : 0 });
   });
 
-  app.post("/notifications/read", { preHandler: requireUser }, async (request) => {
+  app.post("/notifications/read", { preValidation: requireUser }, async (request) => {
     await notifications.markRead(currentUser(request).userId, parseInput(readBody, request.body).ids);
     return ok(null);
   });

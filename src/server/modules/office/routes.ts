@@ -8,7 +8,7 @@ type Options = { office: OfficeService; requireUser: (request: FastifyRequest, r
 
 /** The Admin department's overview of the office (and the admins'). */
 export async function officeRoutes(app: FastifyInstance, { office, requireUser }: Options) {
-  app.get("/office/overview", { preHandler: [requireUser, requireAccess(canSeeOfficeOverview)] }, async (request) =>
+  app.get("/office/overview", { preValidation: [requireUser, requireAccess(canSeeOfficeOverview)] }, async (request) =>
     ok(await office.overview(canSeeSecurityEvents(currentViewer(request)))),
   );
 }

@@ -14,7 +14,7 @@ type Options = { db: AppDb; requireUser: (request: FastifyRequest, reply: Fastif
  * fresh install reads its first accounts' codes; a code's body is erased once delivered or expired (platform/mail.ts).
  */
 export async function outboxRoutes(app: FastifyInstance, { db, requireUser }: Options) {
-  app.get("/admin/outbox", { preHandler: [requireUser, requireRole("admin")] }, async (request) => {
+  app.get("/admin/outbox", { preValidation: [requireUser, requireRole("admin")] }, async (request) => {
     const { page } = parseInput(outboxQuerySchema, request.query);
     const pageRequest = { page, pageSize: OUTBOX_PAGE_SIZE };
     const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(OUTBOX_PAGE_SIZE).offset(offsetOf(pageRequest));

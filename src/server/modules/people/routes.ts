@@ -8,5 +8,5 @@ type Options = { people: PeopleService; requireUser: (request: FastifyRequest, r
 
 /** The staff directory by department with headcounts, and the staff accounts awaiting approval (HR and admins). */
 export async function peopleRoutes(app: FastifyInstance, { people, requireUser }: Options) {
-  app.get("/people", { preHandler: [requireUser, requireAccess(canSeePeople)] }, async () => ok(await people.directory()));
+  app.get("/people", { preValidation: [requireUser, requireAccess(canSeePeople)] }, async () => ok(await people.directory()));
 }

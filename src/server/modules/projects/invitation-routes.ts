@@ -16,15 +16,15 @@ export async function invitationRoutes(app: FastifyInstance, { invitations, requ
   const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
   const tokenOf = (request: FastifyRequest) => parseInput(tokenParam, request.params).token;
 
-  app.get("/projects/:id/invitations", { preHandler: requireUser }, async (request) =>
+  app.get("/projects/:id/invitations", { preValidation: requireUser }, async (request) =>
     ok({ pending: await invitations.pending(viewer(request), projectIdOf(request)) }),
   );
   // Each invitation is an email to an address the sender chooses: a ceiling per person besides the counts of the service.
-  app.post("/projects/:id/invitations", { preHandler: requireUser, config: perUserLimit(30, 60) }, async (request, reply) =>
+  app.post("/projects/:id/invitations", { preValidation: requireUser, config: perUserLimit(30, 60) }, async (request, reply) =>
     reply.status(201).send(ok(await invitations.invite(viewer(request), projectIdOf(request), request.body))),
   );
   app.get("/invitations/:token", { config: perAddressLimit(60, 15) }, async (request) => ok(await invitations.preview(tokenOf(request))));
-  app.post("/invitations/:token/accept", { preHandler: requireUser, config: perUserLimit(30, 15) }, async (request) =>
+  app.post("/invitations/:token/accept", { preValidation: requireUser, config: perUserLimit(30, 15) }, async (request) =>
     ok(await invitations.accept(viewer(request), tokenOf(request))),
   );
 }

@@ -40,7 +40,7 @@ const documentLimits = {
 
 /** A project's site diary, photo gallery and documents (uploads are multipart forms). */
 export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, requireUser }: Options) {
-  app.addHook("preHandler", requireUser);
+  app.addHook("preValidation", requireUser);
   const viewer = currentViewer;
   const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
   const before = (request: FastifyRequest) => parseInput(beforeCursorSchema, request.query).before;

@@ -19,7 +19,7 @@ const milestoneIdOf = (request: FastifyRequest) => idParam(request.params, "mile
 
 /** Projects, their schedule, the dashboards' feed and the office's figures. Every route needs a signed-in caller. */
 export async function projectsRoutes(app: FastifyInstance, { projects, milestones, overview, requireUser }: Options) {
-  app.addHook("preHandler", requireUser);
+  app.addHook("preValidation", requireUser);
   const viewer = currentViewer;
   const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
 

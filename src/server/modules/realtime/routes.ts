@@ -50,7 +50,7 @@ export async function realtimeRoutes(
       }),
   });
 
-  app.get("/presence", { preHandler: [requireUser, requireRole("staff", "admin")] }, async (request) =>
+  app.get("/presence", { preValidation: [requireUser, requireRole("staff", "admin")] }, async (request) =>
     ok({ online: await hub.online(parseInput(presenceQuerySchema, request.query).ids) }),
   );
 }

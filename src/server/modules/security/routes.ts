@@ -42,10 +42,10 @@ const originOf = (request: FastifyRequest): RequestOrigin => ({ ipAddress: reque
 /** The security centre's API: a person's own activity, the 'this wasn't me' link, and the admins' access log, alerts and blocklist. */
 export async function securityRoutes(app: FastifyInstance, options: SecurityRoutesOptions) {
   const { accessLog, alerts, blocklist, requireUser } = options;
-  const adminOnly = { preHandler: [requireUser, requireRole("admin")] };
+  const adminOnly = { preValidation: [requireUser, requireRole("admin")] };
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
-  app.get("/account/security-activity", { preHandler: requireUser }, async (request) => {
+  app.get("/account/security-activity", { preValidation: requireUser }, async (request) => {
     return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
   });
 

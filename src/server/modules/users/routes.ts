@@ -26,11 +26,11 @@ const approverOf = (request: FastifyRequest, as: Approver["as"]): Approver => ({
 });
 
 export async function usersRoutes(app: FastifyInstance, { users, requireUser }: Options) {
-  const adminOnly = { preHandler: [requireUser, requireRole("admin")] };
+  const adminOnly = { preValidation: [requireUser, requireRole("admin")] };
   // A generous ceiling for people at work, a wall for a script run with a stolen session.
   const changeLimit = perUserLimit(120, 1);
 
-  app.post("/users/upload-avatar", { preHandler: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
+  app.post("/users/upload-avatar", { preValidation: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
     const bytes = await readOneFile(request, {
       fileField: "avatar",
       maxFileBytes: AVATAR_MAX_BYTES,
@@ -41,7 +41,7 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
     return ok(await users.setAvatar(currentUser(request).userId, bytes), "Photo updated.");
   });
 
-  app.get("/users", { preHandler: [requireUser, requireRole("staff", "admin")] }, async () => ok({ users: await users.directory() }));
+  app.get("/users", { preValidation: [requireUser, requireRole("staff", "admin")] }, async () => ok({ users: await users.directory() }));
 
   app.get("/admin/users", adminOnly, async (request) => ok(await users.listForAdmin(parseInput(adminUsersQuery, request.query))));
 
@@ -68,15 +68,19 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
   });
 
   // HR lets pending staff in from its dashboard: approval only, audited as HR's act.
-  app.post("/people/:id/approve", { preHandler: [requireUser, requireAccess(canApproveStaff)], config: changeLimit }, async (request) => {
-    const { id } = parseInput(accountIdParams, request.params);
-    const as = currentUser(request).role === "admin" ? "admin" : "HR";
-    return ok(await users.approve(id, approverOf(request, as)), approvalMessages.approved);
-  });
+  app.post(
+    "/people/:id/approve",
+    { preValidation: [requireUser, requireAccess(canApproveStaff)], config: changeLimit },
+    async (request) => {
+      const { id } = parseInput(accountIdParams, request.params);
+      const as = currentUser(request).role === "admin" ? "admin" : "HR";
+      return ok(await users.approve(id, approverOf(request, as)), approvalMessages.approved);
+    },
+  );
 
   app.put(
     "/people/:id/details",
-    { preHandler: [requireUser, requireAccess(canKeepStaffRecords)], config: changeLimit },
+    { preValidation: [requireUser, requireAccess(canKeepStaffRecords)], config: changeLimit },
     async (request) => {
       const { id } = parseInput(accountIdParams, request.params);
       const details = parseInput(staffDetailsSchema, request.body);

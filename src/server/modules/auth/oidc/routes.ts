@@ -68,7 +68,7 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
    * Linking needs the signed-in user, whose token a navigation cannot carry: the browser is given the URL to go to.
    * The step-up proof goes here: only a proven request opens a flow that links at the callback.
    */
-  app.post("/auth/oidc/:provider/link", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
+  app.post("/auth/oidc/:provider/link", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
     const { provider } = parseInput(providerParams, request.params);
     const proof = parseInput(stepUpSchema, request.body);
     const caller = currentUser(request);
@@ -93,9 +93,9 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
     return ok(await oidc.confirmLink(token, password, originOf(request)), "The provider is linked to your account.");
   });
 
-  app.get("/auth/identities", { preHandler: requireUser }, async (request) => ok(await oidc.methods(currentUser(request).userId)));
+  app.get("/auth/identities", { preValidation: requireUser }, async (request) => ok(await oidc.methods(currentUser(request).userId)));
 
-  app.delete("/auth/identities/:provider", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) => {
+  app.delete("/auth/identities/:provider", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) => {
     const { provider } = parseInput(providerParams, request.params);
     await oidc.unlink(currentUser(request).userId, provider, originOf(request));
     return ok(null, "The provider is unlinked.");

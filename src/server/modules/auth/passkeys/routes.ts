@@ -35,12 +35,12 @@ type Options = {
 
 /** Passkeys: add, list and remove in settings; sign in with one (two factors: no authenticator code after it). */
 export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, requireUser, secureCookies }: Options) {
-  app.get("/auth/passkeys", { preHandler: requireUser }, async (request) =>
+  app.get("/auth/passkeys", { preValidation: requireUser }, async (request) =>
     ok({ passkeys: await passkeys.list(currentUser(request).userId) }),
   );
 
   /** The step-up proof goes here: only a proven request gets a challenge that POST /auth/passkeys accepts. */
-  app.post("/auth/passkeys/register/options", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) => {
+  app.post("/auth/passkeys/register/options", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) => {
     const proof = parseInput(stepUpSchema, request.body);
     const caller = currentUser(request);
     await stepUp.prove(caller, proof, "passkey_added", originOf(request));
@@ -48,11 +48,11 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
   });
 
   /** A challenge for one of the caller's passkeys, answered as the step-up proof of an account without a password. */
-  app.post("/auth/passkeys/step-up/options", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) =>
+  app.post("/auth/passkeys/step-up/options", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) =>
     ok(await passkeys.stepUpOptions(currentUser(request).userId)),
   );
 
-  app.post("/auth/passkeys", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
+  app.post("/auth/passkeys", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
     const { name, response } = parseInput(addSchema, request.body);
     const added = await passkeys.register(
       currentUser(request).userId,
@@ -63,7 +63,7 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
     return reply.status(201).send(ok(added, "Passkey added."));
   });
 
-  app.delete("/auth/passkeys/:id", { preHandler: requireUser, config: perUserLimit(20, 15) }, async (request) => {
+  app.delete("/auth/passkeys/:id", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     await passkeys.remove(currentUser(request).userId, id, originOf(request));
     return ok(null, "Passkey removed.");

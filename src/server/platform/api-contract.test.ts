@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../paths.js";
+import { setUpTestServer } from "../testing/set-up-test-server.js";
+
+const { server, call, people } = setUpTestServer({}, { once: true });
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** Every route the modules register under /api, read from their source: `app.get("/path"`, as OpenAPI writes it. */
+function routesInSource(): string[] {
+  const modulesDir = path.join(projectRoot, "src/server/modules");
+  const files = readdirSync(modulesDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    // The sitemap and robots.txt live at the site's root, not under /api.
+    .filter((file) => !file.includes(`${path.sep}seo${path.sep}`));
+  return files.flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/\.(get|post|put|patch|delete)\(\s*"(\/[^"]*)"/g)].map(
+      ([, method, route]) => `${method?.toUpperCase()} /api${route?.replace(/:(\w+)/g, "{$1}")}`,
+    ),
+  );
+}
+
+async function openApiDocument(): Promise<OpenAPIV3_1.Document> {
+  const admin = await people.admin();
+  const answer = await fetch(server().url("/api/openapi.json"), { headers: admin.auth });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as OpenAPIV3_1.Document;
+}
+
+describe("the API's OpenAPI document", () => {
+  it("lists every route the modules register, and no page or file route", async () => {
+    const document = await openApiDocument();
+    expect(document.openapi).toBe("3.1.0");
+    const documented = Object.entries(document.paths ?? {}).flatMap(([route, item]) =>
+      METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    const inSource = routesInSource();
+    expect(inSource.length).toBeGreaterThan(140);
+    expect(inSource.filter((route) => !documented.includes(route))).toEqual([]);
+    expect(documented.filter((route) => !route.split(" ")[1]?.startsWith("/api/"))).toEqual([]);
+  });
+
+  it("marks the routes that need a signed-in person, and declares the body and answer of the converted ones", async () => {
+    const paths = (await openApiDocument()).paths ?? {};
+    expect(paths["/api/notifications"]?.get?.security).toEqual([{ accessToken: [] }]);
+    const contact = paths["/api/contact"]?.post;
+    if (!contact) throw new Error("POST /api/contact is not in the document");
+    expect(contact.security).toBeUndefined();
+    const body = (contact.requestBody as OpenAPIV3_1.RequestBodyObject).content["application/json"]?.schema as OpenAPIV3_1.SchemaObject;
+    expect(body.required).toEqual(expect.arrayContaining(["name", "email", "subject", "message"]));
+    expect((contact.responses["201"] as OpenAPIV3_1.ResponseObject).content?.["application/json"]?.schema).toMatchObject({
+      properties: { success: { type: "boolean", enum: [true] }, data: { type: "null" } },
+    });
+  });
+
+  it("is for admins only outside npm run dev: 401 without a token, 403 for anyone else", async () => {
+    expect((await fetch(server().url("/api/openapi.json"))).status).toBe(401);
+    expect((await fetch(server().url("/api/docs"))).status).toBe(401);
+    const client = await people.client("reader@example.com");
+    expect((await fetch(server().url("/api/openapi.json"), { headers: client.auth })).status).toBe(403);
+  });
+
+  it("reads as one page at /api/docs, with no script, for an admin's browser by its cookie", async () => {
+    const admin = await people.admin();
+    const page = await fetch(server().url("/api/docs"), { headers: { cookie: `cb_docs=${admin.auth.authorization.slice(7)}` } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    const html = await page.text();
+    expect(html).toContain("<code>POST /api/contact</code>");
+    expect(html).not.toContain("<script");
+  });
+
+  it("refuses a wrong body before the handler with the same envelope and wording as before", async () => {
+    const refused = await call("/contact", { name: "", email: "not an email", subject: "A quote", message: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      success: false,
+      data: null,
+      message: "Please correct the highlighted fields.",
+      error: "validation_failed",
+    });
+    expect(Object.keys(refused.body.fields).sort()).toEqual(["email", "message", "name"]);
+    const empty = await call("/contact", undefined, {}, "POST");
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toHaveProperty("email");
+  });
+});

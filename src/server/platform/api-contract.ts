@@ -1,0 +1,57 @@
+import swagger from "@fastify/swagger";
+import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from "fastify";
+import fastifyPlugin from "fastify-plugin";
+import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { validationFailure } from "./envelope.js";
+
+/**
+ * A route's params, query and body are checked against its zod schemas before its handler, and a refusal is the
+ * same 400 envelope as `parseInput`'s (a missing body is read as {}, so each required field names itself).
+ */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data ?? {});
+    return result.success ? { value: result.data } : { error: validationFailure(result.error) };
+  };
+
+/** Whether the route runs `requireUser` (platform/authenticate.ts) before it: it then needs a Bearer access token. */
+const signedIn = (route: RouteOptions) => [route.preValidation].flat().some((hook) => hook?.name === "requireUser");
+
+/**
+ * The OpenAPI document holds the API's routes only (pages, files and health checks are not part of the contract), and
+ * marks those that need a signed-in person.
+ */
+const apiRoutesOnly: typeof jsonSchemaTransform = (input) => {
+  if (!input.url.startsWith("/api/")) return { schema: { ...input.schema, hide: true }, url: input.url };
+  const transformed = jsonSchemaTransform(input);
+  if (!signedIn(input.route)) return transformed;
+  return { ...transformed, schema: { ...transformed.schema, security: [{ accessToken: [] }] } };
+};
+
+/**
+ * The API as a contract: zod schemas validate what comes in and serialise what goes out (anything undeclared is
+ * dropped), and @fastify/swagger collects every route into an OpenAPI 3.1 document (`app.swagger()`).
+ * Registered before the routes (docs/decisions/134-api-contract-from-zod-schemas.md).
+ */
+async function apiContract(app: FastifyInstance) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Crestbuild API",
+        version: "1",
+        description:
+          "Every answer is an envelope { success, data, message, error } (and fields on a 400). Sign in with " +
+          "/api/auth/verify-credentials then /api/auth/complete-login, and send the access token as a Bearer header.",
+      },
+      components: { securitySchemes: { accessToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: apiRoutesOnly,
+  });
+}
+
+export const apiContractPlugin = fastifyPlugin(apiContract, { name: "api-contract" });
