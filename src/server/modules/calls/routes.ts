@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canMakeCalls, canUseDepartmentChannel } from "../../../shared/access.js";
 import {
   type CallMedia,
@@ -10,7 +11,7 @@ import {
 import { wording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { currentViewer, requireAccess } from "../../platform/authenticate.js";
-import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { ApiError, ok } from "../../platform/envelope.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import type { CallStore } from "./call-store.js";
 import { callHistory } from "./history.js";
@@ -28,14 +29,15 @@ type Options = {
 export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, requireUser }: Options) {
   const guard = { preValidation: [requireUser, requireAccess(canMakeCalls)] };
 
-  app.get("/calls", guard, async (request) => {
-    const { before } = parseInput(callHistoryQuerySchema, request.query);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get("/calls", { ...guard, schema: { querystring: callHistoryQuerySchema } }, async (request) => {
+    const { before } = request.query;
     return ok(await callHistory(db, currentViewer(request).id, before ? new Date(before) : undefined));
   });
 
-  app.get("/calls/members", guard, async (request) => {
+  routes.get("/calls/members", { ...guard, schema: { querystring: callMembersQuerySchema } }, async (request) => {
     const viewer = currentViewer(request);
-    const department = parseInput(callMembersQuerySchema, request.query).department ?? viewer.department;
+    const department = request.query.department ?? viewer.department;
     if (!canUseDepartmentChannel(viewer, department)) throw new ApiError(403, wording.accessDenied, "forbidden");
     const members = await store.departmentMembers(department, viewer.id);
     const ids = members.map((member) => member.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import type { ContentService } from "./service.js";
 
 const listingQuery = z.object({
@@ -21,9 +22,12 @@ export async function contentRoutes(app: FastifyInstance, options: { content: Co
   app.get("/content/about", async () => ok(await content.getAbout()));
   app.get("/content/home", async () => ok(await content.getHome()));
   app.get("/services", async () => ok(await content.listServices()));
-  app.get("/services/:slug", async (request) => ok(await content.getService(parseInput(slugParams, request.params).slug)));
-  app.get("/portfolio", async (request) => ok(await content.listPortfolio(parseInput(listingQuery, request.query))));
-  app.get("/portfolio/:slug", async (request) => ok(await content.getPortfolioProject(parseInput(slugParams, request.params).slug)));
-  app.get("/blog/posts", async (request) => ok(await content.listPosts(parseInput(listingQuery, request.query))));
-  app.get("/blog/posts/:slug", async (request) => ok(await content.getPost(parseInput(slugParams, request.params).slug)));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const bySlug = { schema: { params: slugParams } };
+  const listing = { schema: { querystring: listingQuery } };
+  routes.get("/services/:slug", bySlug, async (request) => ok(await content.getService(request.params.slug)));
+  routes.get("/portfolio", listing, async (request) => ok(await content.listPortfolio(request.query)));
+  routes.get("/portfolio/:slug", bySlug, async (request) => ok(await content.getPortfolioProject(request.params.slug)));
+  routes.get("/blog/posts", listing, async (request) => ok(await content.listPosts(request.query)));
+  routes.get("/blog/posts/:slug", bySlug, async (request) => ok(await content.getPost(request.params.slug)));
 }

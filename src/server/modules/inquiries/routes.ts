@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canHandleInquiries, canReadInquiries } from "../../../shared/access.js";
 import { inquiryListQuerySchema, inquiryMessages, inquiryUpdateSchema } from "../../../shared/inquiries.js";
 import { currentUser, requireAccess } from "../../platform/authenticate.js";
-import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { ApiError, ok } from "../../platform/envelope.js";
 import { rowIdParams } from "../../platform/params.js";
 import type { InquiriesService } from "./service.js";
 
@@ -18,17 +19,17 @@ export async function inquiriesRoutes(app: FastifyInstance, { inquiries, require
     return parsed.data.id;
   };
 
-  app.get("/inquiries", readers, async (request) =>
-    ok(await inquiries.list(currentUser(request).userId, parseInput(inquiryListQuerySchema, request.query))),
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get("/inquiries", { ...readers, schema: { querystring: inquiryListQuerySchema } }, async (request) =>
+    ok(await inquiries.list(currentUser(request).userId, request.query)),
   );
 
   app.get("/inquiries/stats", readers, async () => ok(await inquiries.stats()));
 
   app.get("/inquiries/:id", readers, async (request) => ok(await inquiries.get(inquiryId(request))));
 
-  app.put("/inquiries/:id", handlers, async (request) => {
+  routes.put("/inquiries/:id", { ...handlers, schema: { body: inquiryUpdateSchema } }, async (request) => {
     const id = inquiryId(request);
-    const changes = parseInput(inquiryUpdateSchema, request.body);
-    return ok(await inquiries.update(id, changes, currentUser(request).userId), "Inquiry saved.");
+    return ok(await inquiries.update(id, request.body, currentUser(request).userId), "Inquiry saved.");
   });
 }

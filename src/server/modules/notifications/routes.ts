@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { rowIdCursor } from "../../../shared/fields.js";
+import { emptyEnvelope } from "../../platform/api-schemas.js";
 import { currentUser } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import type { NotificationsService } from "./service.js";
 
 const listQuery = z.object({ before: rowIdCursor(1).optional() });
@@ -17,14 +19,19 @@ type Options = {
 
 /** The signed-in user's bell: the latest notifications and the unread count; marking them read. */
 export async function notificationsRoutes(app: FastifyInstance, { notifications, requireUser, openSecurityAlerts }: Options) {
-  app.get("/notifications", { preValidation: requireUser }, async (request) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get("/notifications", { preValidation: requireUser, schema: { querystring: listQuery } }, async (request) => {
     const { userId, role } = currentUser(request);
-    const list = await notifications.list(userId, parseInput(listQuery, request.query).before);
+    const list = await notifications.list(userId, request.query.before);
     return ok({ ...list, openSecurityAlerts: role === "admin" ? await openSecurityAlerts() : 0 });
   });
 
-  app.post("/notifications/read", { preValidation: requireUser }, async (request) => {
-    await notifications.markRead(currentUser(request).userId, parseInput(readBody, request.body).ids);
-    return ok(null);
-  });
+  routes.post(
+    "/notifications/read",
+    { preValidation: requireUser, schema: { body: readBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await notifications.markRead(currentUser(request).userId, request.body.ids);
+      return ok(null);
+    },
+  );
 }

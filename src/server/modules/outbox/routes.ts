@@ -1,11 +1,12 @@
 import { count, desc } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { OUTBOX_PAGE_SIZE, type OutboxMail, outboxQuerySchema } from "../../../shared/outbox.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { mailOutbox } from "../../db/schema.js";
 import { requireRole } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 
 type Options = { db: AppDb; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
@@ -14,23 +15,26 @@ type Options = { db: AppDb; requireUser: (request: FastifyRequest, reply: Fastif
  * fresh install reads its first accounts' codes; a code's body is erased once delivered or expired (platform/mail.ts).
  */
 export async function outboxRoutes(app: FastifyInstance, { db, requireUser }: Options) {
-  app.get("/admin/outbox", { preValidation: [requireUser, requireRole("admin")] }, async (request) => {
-    const { page } = parseInput(outboxQuerySchema, request.query);
-    const pageRequest = { page, pageSize: OUTBOX_PAGE_SIZE };
-    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(OUTBOX_PAGE_SIZE).offset(offsetOf(pageRequest));
-    const [counted] = await db.select({ total: count() }).from(mailOutbox);
-    const items = rows.map(
-      (row): OutboxMail => ({
-        id: row.id,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        transport: row.transport,
-        sentAt: row.sentAt?.toISOString() ?? null,
-        error: row.error,
-        createdAt: row.createdAt.toISOString(),
-      }),
-    );
-    return ok(pageOf(items, counted?.total ?? 0, pageRequest));
-  });
+  const guard = [requireUser, requireRole("admin")];
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/admin/outbox", { preValidation: guard, schema: { querystring: outboxQuerySchema } }, async (request) => {
+      const { page } = request.query;
+      const pageRequest = { page, pageSize: OUTBOX_PAGE_SIZE };
+      const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(OUTBOX_PAGE_SIZE).offset(offsetOf(pageRequest));
+      const [counted] = await db.select({ total: count() }).from(mailOutbox);
+      const items = rows.map(
+        (row): OutboxMail => ({
+          id: row.id,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          transport: row.transport,
+          sentAt: row.sentAt?.toISOString() ?? null,
+          error: row.error,
+          createdAt: row.createdAt.toISOString(),
+        }),
+      );
+      return ok(pageOf(items, counted?.total ?? 0, pageRequest));
+    });
 }
