@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   accountMessages,
@@ -10,7 +11,7 @@ import {
 } from "../../../shared/account.js";
 import { profileSchema } from "../../../shared/auth.js";
 import { allowedBeforeMfaEnrolment, currentUser } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
 import { clearSessionCookies } from "../auth/index.js";
@@ -36,14 +37,15 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     ok(await account.profile.read(currentUser(request).userId)),
   );
 
-  app.put("/auth/profile", { preValidation: requireUser }, async (request) => {
-    const changes = parseInput(profileSchema, request.body);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.put("/auth/profile", { preValidation: requireUser, schema: { body: profileSchema } }, async (request) => {
+    const changes = request.body;
     return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
   });
 
   /** The hosted auth service's "update user metadata" (docs/api.md#accounts-apiauth), with its snake_case names. */
-  app.put("/auth/update-user", { preValidation: requireUser }, async (request) => {
-    const metadata = parseInput(userMetadataSchema, request.body);
+  routes.put("/auth/update-user", { preValidation: requireUser, schema: { body: userMetadataSchema } }, async (request) => {
+    const metadata = request.body;
     const changes = {
       firstName: metadata.first_name,
       lastName: metadata.last_name,
@@ -54,25 +56,37 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
   });
 
-  app.post("/auth/change-email", { preValidation: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
-    const input = parseInput(changeEmailSchema, request.body);
-    const result = await account.emailChange.request(currentUser(request).userId, input, originOf(request));
-    return ok(result, accountMessages.emailChangeCodeSent(result.pendingEmail));
-  });
+  routes.post(
+    "/auth/change-email",
+    { preValidation: requireUser, config: perAddressLimit(10, 15), schema: { body: changeEmailSchema } },
+    async (request) => {
+      const input = request.body;
+      const result = await account.emailChange.request(currentUser(request).userId, input, originOf(request));
+      return ok(result, accountMessages.emailChangeCodeSent(result.pendingEmail));
+    },
+  );
 
-  app.post("/auth/confirm-email-change", { preValidation: requireUser, config: perAddressLimit(10, 15) }, async (request) => {
-    const { code } = parseInput(confirmEmailChangeSchema, request.body);
-    return ok(await account.emailChange.confirm(currentUser(request).userId, code, originOf(request)), accountMessages.emailChanged);
-  });
+  routes.post(
+    "/auth/confirm-email-change",
+    { preValidation: requireUser, config: perAddressLimit(10, 15), schema: { body: confirmEmailChangeSchema } },
+    async (request) => {
+      const { code } = request.body;
+      return ok(await account.emailChange.confirm(currentUser(request).userId, code, originOf(request)), accountMessages.emailChanged);
+    },
+  );
 
   app.get("/users/me/notification-preferences", { preValidation: requireUser }, async (request) =>
     ok(await account.preferences.read(currentUser(request).userId)),
   );
 
-  app.put("/users/me/notification-preferences", { preValidation: requireUser }, async (request) => {
-    const { preferences } = parseInput(notificationPreferencesSchema, request.body);
-    return ok(await account.preferences.save(currentUser(request).userId, preferences), "Notification preferences saved.");
-  });
+  routes.put(
+    "/users/me/notification-preferences",
+    { preValidation: requireUser, schema: { body: notificationPreferencesSchema } },
+    async (request) => {
+      const { preferences } = request.body;
+      return ok(await account.preferences.save(currentUser(request).userId, preferences), "Notification preferences saved.");
+    },
+  );
 
   app.get("/auth/sessions", { preValidation: requireUser }, async (request) => {
     const caller = currentUser(request);
@@ -85,8 +99,8 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     return ok(null, "Every other device has been signed out.");
   });
 
-  app.delete("/auth/sessions/:id", { preValidation: requireUser }, async (request) => {
-    const { id } = parseInput(deviceParams, request.params);
+  routes.delete("/auth/sessions/:id", { preValidation: requireUser, schema: { params: deviceParams } }, async (request) => {
+    const { id } = request.params;
     await account.devices.revoke(currentUser(request).userId, id, originOf(request));
     return ok(null, "That device has been signed out.");
   });
@@ -101,10 +115,14 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.delete("/users/me", { preValidation: requireUser, config: perAddressLimit(5, 15) }, async (request, reply) => {
-    const input = parseInput(deleteAccountSchema, request.body);
-    await account.deletion.deleteAccount(currentUser(request).userId, input, originOf(request));
-    clearSessionCookies(reply);
-    return ok(null, accountMessages.accountDeleted);
-  });
+  routes.delete(
+    "/users/me",
+    { preValidation: requireUser, config: perAddressLimit(5, 15), schema: { body: deleteAccountSchema } },
+    async (request, reply) => {
+      const input = request.body;
+      await account.deletion.deleteAccount(currentUser(request).userId, input, originOf(request));
+      clearSessionCookies(reply);
+      return ok(null, accountMessages.accountDeleted);
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canReadAnnouncements } from "../../../shared/access.js";
 import {
@@ -15,7 +16,7 @@ import {
 } from "../../../shared/admin.js";
 import { pageNumber } from "../../../shared/fields.js";
 import { currentUser, currentViewer, requireAccess, requireRole } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import { accountIdParams } from "../../platform/params.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
 import type { AdminAccounts } from "./accounts.js";
@@ -44,27 +45,32 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // A generous ceiling for people at work, a wall for a script run with a stolen admin session.
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
-  app.put("/admin/users/:id/role", adminChange, async (request) => {
-    const { id } = parseInput(accountIdParams, request.params);
-    const { role } = parseInput(roleChangeSchema, request.body);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.put("/admin/users/:id/role", { ...adminChange, schema: { params: accountIdParams, body: roleChangeSchema } }, async (request) => {
+    const { id } = request.params;
+    const { role } = request.body;
     return ok(await accounts.changeRole(actorOf(request), id, role), adminMessages.roleChanged);
   });
 
-  app.put("/admin/users/:id/department", adminChange, async (request) => {
-    const { id } = parseInput(accountIdParams, request.params);
-    const { department } = parseInput(departmentChangeSchema, request.body);
-    return ok(await accounts.changeDepartment(actorOf(request), id, department), adminMessages.departmentChanged);
-  });
+  routes.put(
+    "/admin/users/:id/department",
+    { ...adminChange, schema: { params: accountIdParams, body: departmentChangeSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const { department } = request.body;
+      return ok(await accounts.changeDepartment(actorOf(request), id, department), adminMessages.departmentChanged);
+    },
+  );
 
-  app.post("/admin/users/:id/block", adminChange, async (request) => {
-    const { id } = parseInput(accountIdParams, request.params);
-    const { blocked, reason } = parseInput(blockSchema, request.body);
+  routes.post("/admin/users/:id/block", { ...adminChange, schema: { params: accountIdParams, body: blockSchema } }, async (request) => {
+    const { id } = request.params;
+    const { blocked, reason } = request.body;
     const result = await accounts.setBlocked(actorOf(request), id, blocked, reason);
     return ok(result, blocked ? adminMessages.blocked : adminMessages.unblocked);
   });
 
-  app.delete("/admin/users/:id", adminChange, async (request) => {
-    const { id } = parseInput(accountIdParams, request.params);
+  routes.delete("/admin/users/:id", { ...adminChange, schema: { params: accountIdParams } }, async (request) => {
+    const { id } = request.params;
     return ok(await accounts.deleteUser(actorOf(request), id), adminMessages.deleted);
   });
 
@@ -72,20 +78,24 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.get("/admin/health", adminOnly, async () => ok(await options.health()));
 
   app.get("/admin/settings", adminOnly, async () => ok(await settings.current()));
-  app.put("/admin/settings", adminChange, async (request) =>
-    ok(await settings.update(actorOf(request), parseInput(siteSettingsSchema, request.body)), adminMessages.settingsSaved),
+  routes.put("/admin/settings", { ...adminChange, schema: { body: siteSettingsSchema } }, async (request) =>
+    ok(await settings.update(actorOf(request), request.body), adminMessages.settingsSaved),
   );
 
-  app.get("/admin/audit-log", adminOnly, async (request) => ok(await options.auditLog(parseInput(auditQuerySchema, request.query))));
+  routes.get("/admin/audit-log", { ...adminOnly, schema: { querystring: auditQuerySchema } }, async (request) =>
+    ok(await options.auditLog(request.query)),
+  );
 
-  app.post("/admin/announcements", adminChange, async (request, reply) => {
-    const sent = await announcements.send(actorOf(request), parseInput(announcementSchema, request.body));
+  routes.post("/admin/announcements", { ...adminChange, schema: { body: announcementSchema } }, async (request, reply) => {
+    const sent = await announcements.send(actorOf(request), request.body);
     reply.code(201);
     return ok(sent, adminMessages.announcementSent);
   });
 
   // The announcements a staff member was sent (admins: all of them).
-  app.get("/announcements", { preValidation: [requireUser, requireAccess(canReadAnnouncements)] }, async (request) =>
-    ok(await announcements.list(currentViewer(request), parseInput(pageQuery, request.query).page)),
+  routes.get(
+    "/announcements",
+    { preValidation: [requireUser, requireAccess(canReadAnnouncements)], schema: { querystring: pageQuery } },
+    async (request) => ok(await announcements.list(currentViewer(request), request.query.page)),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BEACON_MAX_BYTES, type Beacon, beaconSchema, timeframeQuerySchema } from "../../../shared/analytics.js";
 import { productWording } from "../../../shared/wording.js";
 import { requireRole } from "../../platform/authenticate.js";
@@ -26,9 +27,10 @@ function beaconBody(body: unknown): unknown {
 /** docs/api.md#analytics: admins' figures per timeframe, and the public pages' beacon. */
 export async function analyticsRoutes(app: FastifyInstance, { reports, collect, requireUser }: AnalyticsRoutesOptions) {
   const adminOnly = { preValidation: [requireUser, requireRole("admin")] };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   for (const report of ["users", "projects", "site"] as const) {
-    app.get(`/admin/analytics/${report}`, adminOnly, async (request) => {
-      const { timeframe } = parseInput(timeframeQuerySchema, request.query);
+    routes.get(`/admin/analytics/${report}`, { ...adminOnly, schema: { querystring: timeframeQuerySchema } }, async (request) => {
+      const { timeframe } = request.query;
       return ok(await reports[report](periodOf(timeframe, new Date())));
     });
   }

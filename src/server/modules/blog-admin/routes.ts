@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canManageSiteContent } from "../../../shared/access.js";
 import {
   BLOG_COVER_MAX_BYTES,
@@ -9,7 +10,7 @@ import {
   managedPostsQuerySchema,
 } from "../../../shared/blog-admin.js";
 import { currentUser, requireAccess } from "../../platform/authenticate.js";
-import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { ApiError, ok } from "../../platform/envelope.js";
 import { readOneFile } from "../../platform/multipart.js";
 import { rowIdParams } from "../../platform/params.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
@@ -26,18 +27,21 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
     return parsed.data.id;
   };
 
-  app.get("/blog/manage/posts", writers, async (request) => ok(await blog.list(parseInput(managedPostsQuerySchema, request.query))));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get("/blog/manage/posts", { ...writers, schema: { querystring: managedPostsQuerySchema } }, async (request) =>
+    ok(await blog.list(request.query)),
+  );
 
   app.get("/blog/manage/posts/:id", writers, async (request) => ok(await blog.get(postId(request))));
 
-  app.post("/blog/manage/posts", writers, async (request, reply) => {
-    const input = parseInput(blogPostCreateSchema, request.body);
+  routes.post("/blog/manage/posts", { ...writers, schema: { body: blogPostCreateSchema } }, async (request, reply) => {
+    const input = request.body;
     return reply.status(201).send(ok(await blog.create(currentUser(request).userId, input), "Draft saved."));
   });
 
-  app.put("/blog/manage/posts/:id", writers, async (request) => {
+  routes.put("/blog/manage/posts/:id", { ...writers, schema: { body: blogPostUpdateSchema } }, async (request) => {
     const id = postId(request);
-    return ok(await blog.update(id, parseInput(blogPostUpdateSchema, request.body)), "Post saved.");
+    return ok(await blog.update(id, request.body), "Post saved.");
   });
 
   app.post("/blog/manage/posts/:id/publish", writers, async (request) => ok(await blog.publish(postId(request)), "Post published."));
@@ -63,5 +67,7 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
     return ok(await blog.setCover(id, bytes), "Cover image saved.");
   });
 
-  app.post("/blog/preview", writers, async (request) => ok(blog.preview(parseInput(blogPreviewSchema, request.body).bodyMarkdown)));
+  routes.post("/blog/preview", { ...writers, schema: { body: blogPreviewSchema } }, async (request) =>
+    ok(blog.preview(request.body.bodyMarkdown)),
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   conversationListQuerySchema,
@@ -61,30 +62,39 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     return sendMediaFile(reply, attachments, { folder: `messages/${id.data.id}`, file: params.file }, "private");
   });
 
-  app.get("/conversations", { preValidation: requireUser }, async (request) => {
-    const { page } = parseInput(conversationListQuerySchema, request.query);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get("/conversations", { preValidation: requireUser, schema: { querystring: conversationListQuerySchema } }, async (request) => {
+    const { page } = request.query;
     return ok(await conversations.list(currentViewer(request), page));
   });
 
-  app.get("/conversations/project/:projectId", { preValidation: requireUser }, async (request) => {
-    const { projectId } = parseInput(projectParams, request.params);
+  routes.get("/conversations/project/:projectId", { preValidation: requireUser, schema: { params: projectParams } }, async (request) => {
+    const { projectId } = request.params;
     return ok({ conversation: await conversations.forProject(currentViewer(request), projectId) });
   });
 
-  app.get("/conversations/department/:department", { preValidation: requireUser }, async (request) => {
-    const { department } = parseInput(departmentParams, request.params);
-    return ok({ conversation: await conversations.forDepartment(currentViewer(request), department) });
-  });
+  routes.get(
+    "/conversations/department/:department",
+    { preValidation: requireUser, schema: { params: departmentParams } },
+    async (request) => {
+      const { department } = request.params;
+      return ok({ conversation: await conversations.forDepartment(currentViewer(request), department) });
+    },
+  );
 
-  app.post("/conversations/direct", { preValidation: requireUser }, async (request) => {
-    const { userId } = parseInput(directConversationSchema, request.body);
+  routes.post("/conversations/direct", { preValidation: requireUser, schema: { body: directConversationSchema } }, async (request) => {
+    const { userId } = request.body;
     return ok({ conversation: await conversations.direct(currentViewer(request), userId) });
   });
 
-  app.get("/conversations/:id/messages", { preValidation: requireUser }, async (request) => {
-    const { id } = parseInput(rowIdParams, request.params);
-    return ok(await conversations.messages(currentViewer(request), id, parseInput(messagesQuerySchema, request.query)));
-  });
+  routes.get(
+    "/conversations/:id/messages",
+    { preValidation: requireUser, schema: { params: rowIdParams, querystring: messagesQuerySchema } },
+    async (request) => {
+      const { id } = request.params;
+      return ok(await conversations.messages(currentViewer(request), id, request.query));
+    },
+  );
 
   app.post(
     "/conversations/:id/messages",
@@ -98,15 +108,23 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     },
   );
 
-  app.delete("/conversations/:id/messages/:messageId", { preValidation: requireUser }, async (request) => {
-    const { id, messageId } = parseInput(messageParams, request.params);
-    await conversations.remove(currentViewer(request), id, messageId, request.ip);
-    return ok(null, "Message removed.");
-  });
+  routes.delete(
+    "/conversations/:id/messages/:messageId",
+    { preValidation: requireUser, schema: { params: messageParams } },
+    async (request) => {
+      const { id, messageId } = request.params;
+      await conversations.remove(currentViewer(request), id, messageId, request.ip);
+      return ok(null, "Message removed.");
+    },
+  );
 
-  app.post("/conversations/:id/read", { preValidation: requireUser }, async (request) => {
-    const { id } = parseInput(rowIdParams, request.params);
-    const { lastReadMessageId } = parseInput(readMarkerSchema, request.body);
-    return ok(await conversations.markRead(currentViewer(request), id, lastReadMessageId));
-  });
+  routes.post(
+    "/conversations/:id/read",
+    { preValidation: requireUser, schema: { params: rowIdParams, body: readMarkerSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const { lastReadMessageId } = request.body;
+      return ok(await conversations.markRead(currentViewer(request), id, lastReadMessageId));
+    },
+  );
 }

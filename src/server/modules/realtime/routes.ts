@@ -1,9 +1,10 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { presenceQuerySchema, REALTIME_CLOSE_RESTARTING } from "../../../shared/realtime.js";
 import { type AccessCheck, requireRole, type SessionCheck } from "../../platform/authenticate.js";
 import { addressKey } from "../../platform/client-address.js";
-import { ApiError, ok, parseInput } from "../../platform/envelope.js";
+import { ApiError, ok } from "../../platform/envelope.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 import { type RealtimeTiming, serveRealtimeConnection } from "./connection.js";
 import type { FrameHandlers, RealtimeConnection } from "./frames.js";
@@ -50,8 +51,11 @@ export async function realtimeRoutes(
       }),
   });
 
-  app.get("/presence", { preValidation: [requireUser, requireRole("staff", "admin")] }, async (request) =>
-    ok({ online: await hub.online(parseInput(presenceQuerySchema, request.query).ids) }),
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    "/presence",
+    { preValidation: [requireUser, requireRole("staff", "admin")], schema: { querystring: presenceQuerySchema } },
+    async (request) => ok({ online: await hub.online(request.query.ids) }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   alertsQuerySchema,
   blockSchema,
@@ -45,7 +46,8 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   const adminOnly = { preValidation: [requireUser, requireRole("admin")] };
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
-  app.get("/account/security-activity", { preValidation: requireUser }, async (request) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get("/account/security-activity", { preValidation: requireUser, schema: { body: notMeLinkSchema } }, async (request) => {
     return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
   });
 
@@ -62,34 +64,42 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
       return !counted.isAllowed && counted.isExceeded ? Math.max(1, counted.ttlInSeconds) : null;
     };
 
-  app.post("/auth/not-me/methods", { config: perAddressLimit(30, 15) }, async (request) => {
-    const { userId, token } = parseInput(notMeLinkSchema, request.body);
+  routes.post("/auth/not-me/methods", { config: perAddressLimit(30, 15), schema: { body: notMeLinkSchema } }, async (request) => {
+    const { userId, token } = request.body;
     return ok(await options.notMe.preview(userId, token, wrongTokenOf(request), originOf(request)));
   });
 
-  app.post("/auth/not-me", { config: perAddressLimit(10, 15) }, async (request) => {
-    const { userId, token, ...choice } = parseInput(notMeSchema, request.body);
+  routes.post("/auth/not-me", { config: perAddressLimit(10, 15), schema: { body: notMeSchema } }, async (request) => {
+    const { userId, token, ...choice } = request.body;
     const result = await options.notMe.use(userId, token, choice, wrongTokenOf(request), originOf(request));
     return ok(result, result.emailRestored ? securityMessages.notMeEmailRestored(result.email) : securityMessages.notMeDone);
   });
 
-  app.post("/auth/sign-in-methods/review", { config: perAddressLimit(30, 15) }, async (request) => {
-    const { userId, ticket } = parseInput(reviewTicketSchema, request.body);
-    return ok(await options.methodsReview.list(userId, ticket));
-  });
+  routes.post(
+    "/auth/sign-in-methods/review",
+    { config: perAddressLimit(30, 15), schema: { body: reviewTicketSchema } },
+    async (request) => {
+      const { userId, ticket } = request.body;
+      return ok(await options.methodsReview.list(userId, ticket));
+    },
+  );
 
-  app.post("/auth/sign-in-methods/remove", { config: perAddressLimit(30, 15) }, async (request) => {
-    const { userId, ticket, ...choice } = parseInput(reviewRemovalSchema, request.body);
-    return ok(await options.methodsReview.remove(userId, ticket, choice, originOf(request)), securityMessages.methodsRemoved);
-  });
+  routes.post(
+    "/auth/sign-in-methods/remove",
+    { config: perAddressLimit(30, 15), schema: { body: reviewRemovalSchema } },
+    async (request) => {
+      const { userId, ticket, ...choice } = request.body;
+      return ok(await options.methodsReview.remove(userId, ticket, choice, originOf(request)), securityMessages.methodsRemoved);
+    },
+  );
 
-  app.get("/admin/security/events", adminOnly, async (request) =>
-    ok(await accessLog.list(parseInput(securityEventsQuerySchema, request.query))),
+  routes.get("/admin/security/events", { ...adminOnly, schema: { querystring: securityEventsQuerySchema } }, async (request) =>
+    ok(await accessLog.list(request.query)),
   );
 
   /** The same filters, as a CSV file streamed batch by batch (never the whole log in memory). */
-  app.get("/admin/security/events.csv", adminOnly, async (request, reply) => {
-    const { page: _page, ...filters } = parseInput(securityEventsQuerySchema, request.query);
+  routes.get("/admin/security/events.csv", { ...adminOnly, schema: { querystring: securityEventsQuerySchema } }, async (request, reply) => {
+    const { page: _page, ...filters } = request.query;
     const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .header("content-disposition", `attachment; filename="security-events-${stamp}.csv"`)
@@ -98,32 +108,34 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
       .send(Readable.from(accessLog.csv(filters)));
   });
 
-  app.get("/admin/security/alerts", adminOnly, async (request) => ok(await alerts.list(parseInput(alertsQuerySchema, request.query))));
+  routes.get("/admin/security/alerts", { ...adminOnly, schema: { querystring: alertsQuerySchema } }, async (request) =>
+    ok(await alerts.list(request.query)),
+  );
 
-  app.post("/admin/security/alerts/:id/acknowledge", adminChange, async (request) => {
-    const { id } = parseInput(rowIdParams, request.params);
+  routes.post("/admin/security/alerts/:id/acknowledge", { ...adminChange, schema: { params: rowIdParams } }, async (request) => {
+    const { id } = request.params;
     return ok(await alerts.acknowledge(id, currentUser(request).userId), securityMessages.alertAcknowledged);
   });
 
   app.get("/admin/security/settings", adminOnly, async () => ok(await options.settings.current()));
   app.get("/admin/security/summary", adminOnly, async () => ok(await options.settings.summary()));
-  app.put("/admin/security/settings", adminChange, async (request) => {
-    const next = parseInput(securitySettingsSchema, request.body);
+  routes.put("/admin/security/settings", { ...adminChange, schema: { body: securitySettingsSchema } }, async (request) => {
+    const next = request.body;
     return ok(await options.settings.update({ id: currentUser(request).userId, ipAddress: request.ip }, next), securitySettingsSaved);
   });
 
   app.get("/admin/security/blocklist", adminOnly, async () => ok({ blocks: await blocklist.list() }));
 
-  app.post("/admin/security/blocklist", adminChange, async (request, reply) => {
-    const input = parseInput(blockSchema, request.body);
+  routes.post("/admin/security/blocklist", { ...adminChange, schema: { body: blockSchema } }, async (request, reply) => {
+    const input = request.body;
     // Blocked from an alert: the alert must exist (and its address is what the form sent).
     if (input.alertId !== undefined) await alerts.find(input.alertId);
     const block = await blocklist.add(input, { id: currentUser(request).userId, ipAddress: request.ip });
     return reply.status(201).send(ok(block, securityMessages.blocked));
   });
 
-  app.delete("/admin/security/blocklist/:id", adminChange, async (request) => {
-    const { id } = parseInput(rowIdParams, request.params);
+  routes.delete("/admin/security/blocklist/:id", { ...adminChange, schema: { params: rowIdParams } }, async (request) => {
+    const { id } = request.params;
     await blocklist.remove(id, { id: currentUser(request).userId, ipAddress: request.ip });
     return ok(null, securityMessages.unblocked);
   });

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canApproveStaff, canKeepStaffRecords } from "../../../shared/access.js";
 import { adminUsersFilters, adminUsersQuery, approvalMessages, bulkApprovalSchema } from "../../../shared/admin-users.js";
 import { staffDetailsSchema, staffRecordMessages } from "../../../shared/people.js";
@@ -43,11 +44,14 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
 
   app.get("/users", { preValidation: [requireUser, requireRole("staff", "admin")] }, async () => ok({ users: await users.directory() }));
 
-  app.get("/admin/users", adminOnly, async (request) => ok(await users.listForAdmin(parseInput(adminUsersQuery, request.query))));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get("/admin/users", { ...adminOnly, schema: { querystring: adminUsersQuery } }, async (request) =>
+    ok(await users.listForAdmin(request.query)),
+  );
 
   /** The accounts of the table's filters and order, every page of them, as a CSV file streamed batch by batch. */
-  app.get("/admin/users.csv", adminOnly, async (request, reply) => {
-    const filters = parseInput(adminUsersFilters, request.query);
+  routes.get("/admin/users.csv", { ...adminOnly, schema: { querystring: adminUsersFilters } }, async (request, reply) => {
+    const filters = request.query;
     const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .header("content-disposition", `attachment; filename="accounts-${stamp}.csv"`)
@@ -56,14 +60,14 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
       .send(Readable.from(users.accountsCsv(filters)));
   });
 
-  app.post("/admin/users/approve", { ...adminOnly, config: changeLimit }, async (request) => {
-    const { ids } = parseInput(bulkApprovalSchema, request.body);
+  routes.post("/admin/users/approve", { ...adminOnly, config: changeLimit, schema: { body: bulkApprovalSchema } }, async (request) => {
+    const { ids } = request.body;
     const result = await users.approveMany(ids, approverOf(request, "admin"));
     return ok(result, result.approved.length === 1 ? approvalMessages.approved : `${result.approved.length} accounts approved.`);
   });
 
-  app.post("/admin/users/:id/approve", { ...adminOnly, config: changeLimit }, async (request) => {
-    const { id } = parseInput(accountIdParams, request.params);
+  routes.post("/admin/users/:id/approve", { ...adminOnly, config: changeLimit, schema: { params: accountIdParams } }, async (request) => {
+    const { id } = request.params;
     return ok(await users.approve(id, approverOf(request, "admin")), approvalMessages.approved);
   });
 
