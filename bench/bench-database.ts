@@ -3,6 +3,7 @@ import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { loadContentIfEmpty } from "../src/server/modules/content/load-content";
 import { contentDir } from "../src/server/paths";
+import type { DepartmentName, Role } from "../src/shared/departments";
 
 /**
  * A benchmark's database, fresh: the PostgreSQL of `databaseUrl` (BENCH_DATABASE_URL), emptied first, or PGlite in
@@ -20,7 +21,7 @@ export async function openFreshBenchDatabase(dataDir: string, databaseUrl: strin
 /** Rows of approved, verified accounts sharing one password hash, named after their index. */
 export function benchPerson(passwordHash: string) {
   const now = new Date();
-  return (email: string, role: string, department: string, index: number) => ({
+  return (email: string, role: Role, department: DepartmentName, index: number) => ({
     email,
     firstName: ["Adaeze", "Musa", "Ngozi", "Tunde", "Halima", "Chidi"][index % 6] ?? "Ada",
     lastName: `Bench${index}`,

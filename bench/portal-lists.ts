@@ -54,8 +54,8 @@ async function seed(dataDir: string) {
           slug: `bench-project-${i}`,
           reference: `CB-2026-${String(i + 1).padStart(4, "0")}`,
           title: `Abuja Duplex ${i}`,
-          category: "residential",
-          status: "in_progress",
+          category: "residential" as const,
+          status: "in_progress" as const,
           description: "Seeded for the benchmark.",
           city: "Abuja",
           state: "FCT",
@@ -64,11 +64,11 @@ async function seed(dataDir: string) {
         })),
       )
       .returning({ id: projects.id });
-    await db.insert(conversations).values(managed.map((project) => ({ kind: "project", projectId: project.id })));
+    await db.insert(conversations).values(managed.map((project) => ({ kind: "project" as const, projectId: project.id })));
     await db.insert(conversations).values({ kind: "department", department: "Projects" });
     const direct = await db
       .insert(conversations)
-      .values(colleagues.map((colleague) => ({ kind: "direct", directKey: [staff.id, colleague.id].sort().join(":") })))
+      .values(colleagues.map((colleague) => ({ kind: "direct" as const, directKey: [staff.id, colleague.id].sort().join(":") })))
       .returning({ id: conversations.id });
     await db
       .insert(conversationParticipants)

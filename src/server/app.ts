@@ -8,51 +8,35 @@ import { REALTIME_MAX_FRAME_BYTES } from "../shared/realtime.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
-import { accountRoutes } from "./modules/account/routes.js";
-import { createAccountService } from "./modules/account/service.js";
-import { adminModule } from "./modules/admin/module.js";
+import { accountModule } from "./modules/account/index.js";
+import { adminModule } from "./modules/admin/index.js";
 import { analyticsModule } from "./modules/analytics/index.js";
-import { createMfaService } from "./modules/auth/mfa.js";
-import { createOidcProviders } from "./modules/auth/oidc/providers.js";
-import { oidcRoutes } from "./modules/auth/oidc/routes.js";
-import { createOidcSignIn } from "./modules/auth/oidc/service.js";
-import { passkeyRoutes } from "./modules/auth/passkeys/routes.js";
-import { createPasskeys } from "./modules/auth/passkeys/service.js";
-import { authRoutes } from "./modules/auth/routes.js";
-import { createAuthService } from "./modules/auth/service.js";
-import { createStepUp } from "./modules/auth/step-up.js";
-import { createTotpSecrets, sealPlainTotpSecrets } from "./modules/auth/totp-secrets.js";
-import { blogAdminRoutes } from "./modules/blog-admin/routes.js";
-import { createBlogAdminService } from "./modules/blog-admin/service.js";
-import { type CallsTiming, callsModule } from "./modules/calls/index.js";
-import { contactRoutes } from "./modules/contact/routes.js";
-import { createContactService } from "./modules/contact/service.js";
-import { loadContentIfEmpty } from "./modules/content/load-content.js";
-import { contentRoutes } from "./modules/content/routes.js";
-import { createContentService } from "./modules/content/service.js";
-import { inquiriesRoutes } from "./modules/inquiries/routes.js";
-import { createInquiriesService } from "./modules/inquiries/service.js";
-import { conversationsRoutes } from "./modules/messages/routes.js";
-import { createConversationsService } from "./modules/messages/service.js";
-import { notificationsRoutes } from "./modules/notifications/routes.js";
-import { createNotificationsService } from "./modules/notifications/service.js";
-import { officeRoutes } from "./modules/office/routes.js";
-import { createOfficeService } from "./modules/office/service.js";
-import { outboxRoutes } from "./modules/outbox/routes.js";
-import { peopleRoutes } from "./modules/people/routes.js";
-import { createPeopleService } from "./modules/people/service.js";
-import { projectsModule } from "./modules/projects/module.js";
-import { defaultRealtimeTiming, type RealtimeTiming } from "./modules/realtime/connection.js";
-import { pingHandler } from "./modules/realtime/index.js";
-import { defaultRealtimeLimits, type RealtimeLimits } from "./modules/realtime/limits.js";
-import { realtimeRoutes, tellRealtimeClientsToReconnect } from "./modules/realtime/routes.js";
-import { securityModule } from "./modules/security/index.js";
-import { seoRoutes } from "./modules/seo/routes.js";
-import { usersRoutes } from "./modules/users/routes.js";
-import { createUsersService } from "./modules/users/service.js";
+import { authModule, createAuth } from "./modules/auth/index.js";
+import { blogAdminModule } from "./modules/blog-admin/index.js";
+import { type CallsTiming, callsModule, createCalls } from "./modules/calls/index.js";
+import { contactModule } from "./modules/contact/index.js";
+import { contentModule, createContentService, loadContentIfEmpty } from "./modules/content/index.js";
+import { inquiriesModule } from "./modules/inquiries/index.js";
+import { messagesModule } from "./modules/messages/index.js";
+import { createNotificationsService, notificationsModule } from "./modules/notifications/index.js";
+import { officeModule } from "./modules/office/index.js";
+import { outboxModule } from "./modules/outbox/index.js";
+import { peopleModule } from "./modules/people/index.js";
+import { projectsModule } from "./modules/projects/index.js";
+import {
+  defaultRealtimeLimits,
+  defaultRealtimeTiming,
+  type RealtimeLimits,
+  type RealtimeTiming,
+  realtimeModule,
+  tellRealtimeClientsToReconnect,
+} from "./modules/realtime/index.js";
+import { openAlertCount, securityModule } from "./modules/security/index.js";
+import { seoModule } from "./modules/seo/index.js";
+import { usersModule } from "./modules/users/index.js";
 import { contentDir } from "./paths.js";
 import { createAccessTokens } from "./platform/access-tokens.js";
-import { createAccountAccessReader, createBlockedSessionCheck } from "./platform/account-access.js";
+import { createAccountAccessReader } from "./platform/account-access.js";
 import { registerAddressBlocklist } from "./platform/address-blocklist.js";
 import { noStoreByDefault } from "./platform/api-caching.js";
 import { apiContractPlugin } from "./platform/api-contract.js";
@@ -161,25 +145,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: config.publicOrigin,
     company: content.getCompany,
   });
-  const contact = createContactService({ db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
   const authSecret = await loadAuthSecret(db.db, config);
   const tokens = createAccessTokens(new TextEncoder().encode(authSecret));
-  const totpSecrets = createTotpSecrets(authSecret);
-  const sealed = await sealPlainTotpSecrets(db.db, totpSecrets);
-  if (sealed > 0) app.log.info({ sealed }, "authenticator secrets stored in plain text sealed");
-  const mfa = createMfaService(db.db, totpSecrets);
-  const auth = createAuthService({ db: db.db, mailer, tokens, mfa, publicOrigin: config.publicOrigin });
+  const auth = await createAuth({
+    db: db.db,
+    mailer,
+    tokens,
+    authSecret,
+    oidcProviders: config.oidcProviders,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+  });
   const checkAccess = createAccessCheck(tokens, createAccountAccessReader(db.db));
   const requireUser = createRequireUser(checkAccess);
   const mediaViewer = createMediaViewer(checkAccess);
-  const passkeys = createPasskeys({ db: db.db, publicOrigin: config.publicOrigin, openSignedInSession: auth.openSignedInSession });
-  const stepUp = createStepUp({ db: db.db, mfa, passkeyProvesUser: passkeys.provesUser });
-  const oidcProviders = createOidcProviders(config.oidcProviders, config.publicOrigin);
-  const oidc = createOidcSignIn({ db: db.db, providers: oidcProviders, ...auth });
   const stores = options.stores ?? createStores(config);
   const storage = filesAt(stores.uploads, UPLOADS_PREFIX);
   const media = filesAt(stores.media, MEDIA_PREFIX);
-  const usersService = createUsersService({ db: db.db, mailer, storage, publicOrigin: config.publicOrigin });
   const realtimeTiming = { ...defaultRealtimeTiming, ...realtime };
   const redisPrefix = realtime.redisPrefix ?? config.redisKeyPrefix;
   // With REDIS_URL, events, presence and rate-limit counters are shared by every instance.
@@ -197,30 +179,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   const notifications = createNotificationsService({ db: db.db, mailer, hub, publicOrigin: config.publicOrigin });
-  const inquiries = createInquiriesService({ db: db.db, notify: notifications.notify });
-  const blogAdmin = createBlogAdminService({ db: db.db, storage });
-  const people = createPeopleService(db.db);
-  const office = createOfficeService(db.db);
-  const account = createAccountService({ db: db.db, longDb: db.longDb, mailer, storage, mfa, publicOrigin: config.publicOrigin });
-  const conversations = createConversationsService({
-    db: db.db,
-    storage: media,
-    hub,
-    notify: notifications.notify,
-    log: app.log,
-  });
-  const calls = callsModule({
+  const calls = createCalls({
     db: db.db,
     hub,
     notify: notifications.notify,
-    turn: config.turn,
     log: app.log,
     ringTimeoutMs: realtime.ringTimeoutMs,
     reconnectGraceMs: realtime.reconnectGraceMs,
     aloneTimeoutMs: realtime.aloneTimeoutMs,
     aloneTimers: realtime.aloneTimers,
   });
-  app.addHook("onClose", async () => calls.close());
   const secureCookies = config.publicOrigin.startsWith("https://");
 
   await registerSecurityHeaders(app, {
@@ -231,16 +199,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUserAgentCut(app);
   // First of the request hooks after that: a blocked address is refused before any route, page or file.
   const blocklist = registerAddressBlocklist(app, { db: db.db, hub });
-  const security = securityModule({
-    db: db.db,
-    mailer,
-    publicOrigin: config.publicOrigin,
-    log: app.log,
-    requestPasswordReset: auth.requestPasswordReset,
-    providerName: (provider) => oidcProviders.find(provider)?.name ?? provider,
-    blocklistChanged: blocklist.changed,
-  });
-  app.addHook("onClose", async () => security.stop());
   // What accumulates (the access log, sign-in counters, codes, mail) is purged past its retention, hourly.
   app.addHook("onClose", schedulePurges(db.db, app.log, PURGE_EVERY_MS));
   const rateLimitRefusals = rateLimitRefusalLog(app, db.db);
@@ -275,12 +233,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       noStoreByDefault(api);
       refuseNulCharacters(api);
       await api.register(apiReferenceRoutes, { open: Boolean(options.devServer), checkAccess });
-      await api.register(contentRoutes, { content });
-      await api.register(contactRoutes, { contact });
-      await api.register(authRoutes, { auth, mfa, stepUp, requireUser, secureCookies, isBlockedSession: createBlockedSessionCheck(db.db) });
-      await api.register(oidcRoutes, { oidc, stepUp, requireUser, secureCookies });
-      await api.register(passkeyRoutes, { passkeys, stepUp, requireUser, secureCookies });
-      await api.register(usersRoutes, { users: usersService, requireUser });
+      await api.register(contentModule, { content });
+      await api.register(contactModule, { db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });
+      await api.register(authModule, { auth, db: db.db, requireUser, secureCookies });
+      await api.register(usersModule, { db: db.db, mailer, storage, publicOrigin: config.publicOrigin, requireUser });
       await api.register(adminModule, {
         db: db.db,
         longDb: db.longDb,
@@ -294,27 +250,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         requireUser,
       });
       await api.register(analyticsModule, { db: db.db, publicOrigin: config.publicOrigin, log: app.log, requireUser });
-      await api.register(notificationsRoutes, { notifications, requireUser, openSecurityAlerts: security.openAlertCount });
-      await api.register(security.routes, { ...security.routeOptions, requireUser });
-      await api.register(inquiriesRoutes, { inquiries, requireUser });
-      await api.register(blogAdminRoutes, { blog: blogAdmin, requireUser });
-      await api.register(peopleRoutes, { people, requireUser });
-      await api.register(officeRoutes, { office, requireUser });
-      await api.register(outboxRoutes, { db: db.db, requireUser });
-      await api.register(accountRoutes, { account, requireUser });
-      await api.register(conversationsRoutes, { conversations, requireUser, attachments: media, mediaViewer });
-      await api.register(realtimeRoutes, {
+      await api.register(notificationsModule, { notifications, requireUser, openSecurityAlerts: () => openAlertCount(db.db) });
+      await api.register(securityModule, {
+        db: db.db,
+        mailer,
+        publicOrigin: config.publicOrigin,
+        requestPasswordReset: auth.service.requestPasswordReset,
+        providerName: auth.providerName,
+        blocklistChanged: blocklist.changed,
+        requireUser,
+      });
+      await api.register(inquiriesModule, { db: db.db, notify: notifications.notify, requireUser });
+      await api.register(blogAdminModule, { db: db.db, storage, requireUser });
+      await api.register(peopleModule, { db: db.db, requireUser });
+      await api.register(officeModule, { db: db.db, requireUser });
+      await api.register(outboxModule, { db: db.db, requireUser });
+      await api.register(accountModule, {
+        db: db.db,
+        longDb: db.longDb,
+        mailer,
+        storage,
+        mfa: auth.mfa,
+        publicOrigin: config.publicOrigin,
+        requireUser,
+      });
+      await api.register(messagesModule, { db: db.db, attachments: media, hub, notify: notifications.notify, requireUser, mediaViewer });
+      await api.register(realtimeModule, {
         hub,
-        frameHandlers: { ping: pingHandler, ...calls.frameHandlers },
+        frameHandlers: calls.frameHandlers,
         onConnectionClosed: calls.connectionClosed,
         onAccessChanged: calls.accessChanged,
         checkAccess,
-        isSessionOpen: auth.isSessionOpen,
+        isSessionOpen: auth.service.isSessionOpen,
         requireUser,
         timing: realtimeTiming,
         limits: { ...defaultRealtimeLimits, ...realtime },
       });
-      await api.register(calls.routes, { ...calls.routeOptions, requireUser });
+      await api.register(callsModule, { calls, db: db.db, hub, turn: config.turn, requireUser });
       await api.register(projectsModule, {
         db: db.db,
         notifications,
@@ -338,7 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(rateLimitRedis ? [{ name: "redis rate limits", required: false, check: () => pingRedis(rateLimitRedis) }] : []),
     ],
   });
-  await app.register(seoRoutes, { content, publicOrigin: config.publicOrigin });
+  await app.register(seoModule, { content, publicOrigin: config.publicOrigin });
   if (options.devServer) options.devServer.register(app);
   else await registerStaticFiles(app, config.clientDir);
   registerUploads(app, stores.uploads);

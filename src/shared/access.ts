@@ -1,4 +1,4 @@
-import type { Role } from "./departments.js";
+import type { DepartmentName, Role } from "./departments.js";
 
 /**
  * Who may do what in the portal (docs/product.md#roles-and-permissions), as pure rules: the server enforces them, the
@@ -27,7 +27,7 @@ export const PROJECT_OVERSIGHT_DEPARTMENTS: readonly string[] = [
 export const MARKETING_DEPARTMENT = "Digital Marketing";
 
 /** Answer the contact inquiries inbox. */
-export const INQUIRY_DEPARTMENTS: readonly string[] = ["Secretariat", "Executive Assistant", "Business Administration"];
+export const INQUIRY_DEPARTMENTS: readonly DepartmentName[] = ["Secretariat", "Executive Assistant", "Business Administration"];
 
 /** Follow budgets against spending across projects (the Accounts dashboard). */
 export const ACCOUNTS_DEPARTMENTS: readonly string[] = ["Accounts", "Accounting"];

@@ -18,6 +18,8 @@ export const GENERAL_USERS: DepartmentName = "General Users";
 
 export const departmentNames = departments.map((department) => department.name) as [DepartmentName, ...DepartmentName[]];
 
+export const isDepartmentName = (value: string): value is DepartmentName => (departmentNames as readonly string[]).includes(value);
+
 /** The staff's departments: every one but General Users, which is every client's (no calls, channels or staff in it). */
 export const staffDepartmentNames = departmentNames.filter((name) => name !== GENERAL_USERS) as [DepartmentName, ...DepartmentName[]];
 

@@ -23,6 +23,7 @@ export const projectCategories = [
   "design-build",
 ] as const;
 export type ProjectCategory = (typeof projectCategories)[number];
+export const isProjectCategory = (value: string): value is ProjectCategory => (projectCategories as readonly string[]).includes(value);
 
 export const projectCategoryLabels: Record<ProjectCategory, string> = {
   residential: "Residential",

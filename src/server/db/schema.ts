@@ -17,7 +17,18 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { DocumentFolder } from "../../shared/project-terms.js";
+import { auditActions } from "../../shared/admin.js";
+import { blogPostStatuses } from "../../shared/blog-admin.js";
+import { callMediaKinds } from "../../shared/call-terms.js";
+import type { BlogCategorySlug } from "../../shared/content.js";
+import { conversationKinds } from "../../shared/conversations.js";
+import { departmentNames, roles } from "../../shared/departments.js";
+import { inquiryStatuses } from "../../shared/inquiries.js";
+import { notificationKinds } from "../../shared/notifications.js";
+import { type DocumentFolder, projectCategories, projectStatuses } from "../../shared/project-terms.js";
+import { progressModes } from "../../shared/projects.js";
+import { alertStatuses, type SecurityAlert, type ThreatRule } from "../../shared/security.js";
+import { securityOutcomes } from "../../shared/security-events.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -67,12 +78,11 @@ export const projects = pgTable(
     slug: text("slug").notNull().unique(),
     reference: text("reference").notNull().unique(),
     title: text("title").notNull(),
-    category: text("category").notNull(),
-    /** requested, planning, in_progress, on_hold, completed, cancelled (src/shared/projects.ts). */
-    status: text("status").notNull().default("planning"),
+    category: text("category", { enum: projectCategories }).notNull(),
+    status: text("status", { enum: projectStatuses }).notNull().default("planning"),
     progress: integer("progress").notNull().default(0),
     /** manual: staff set the progress; milestones: it follows the weight of the milestones done. */
-    progressMode: text("progress_mode").notNull().default("manual"),
+    progressMode: text("progress_mode", { enum: progressModes }).notNull().default("manual"),
     description: text("description").notNull(),
     publicSummary: text("public_summary"),
     address: text("address").notNull().default(""),
@@ -231,11 +241,11 @@ export const projectInvitations = pgTable(
  */
 export const conversations = pgTable("conversations", {
   id: serial("id").primaryKey(),
-  kind: text("kind").notNull(),
+  kind: text("kind", { enum: conversationKinds }).notNull(),
   projectId: integer("project_id")
     .unique()
     .references(() => projects.id, { onDelete: "cascade" }),
-  department: text("department").unique(),
+  department: text("department", { enum: departmentNames }).unique(),
   directKey: text("direct_key").unique(),
   createdAt: createdAt(),
 });
@@ -299,9 +309,8 @@ export const calls = pgTable(
   "calls",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    department: text("department").notNull(),
-    /** video or voice. */
-    media: text("media").notNull(),
+    department: text("department", { enum: departmentNames }).notNull(),
+    media: text("media", { enum: callMediaKinds }).notNull(),
     startedById: uuid("started_by_id").references(() => users.id, { onDelete: "set null" }),
     /** Only the people rung (chosen members) may join, besides admins; otherwise the whole department may. */
     invitedOnly: boolean("invited_only").notNull().default(false),
@@ -351,7 +360,7 @@ export const notifications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     /** The portal path the notification opens. */
@@ -372,7 +381,7 @@ export const blogPosts = pgTable(
   {
     id: serial("id").primaryKey(),
     slug: text("slug").notNull(),
-    category: text("category").notNull(),
+    category: text("category").$type<BlogCategorySlug>().notNull(),
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     bodyMarkdown: text("body_markdown").notNull(),
@@ -387,7 +396,7 @@ export const blogPosts = pgTable(
     authorId: personOrNull("author_id"),
     coverImage: text("cover_image"),
     keywords: jsonb("keywords").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    status: text("status").notNull().default("draft"),
+    status: text("status", { enum: blogPostStatuses }).notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -407,8 +416,7 @@ export const contactInquiries = pgTable(
     phone: text("phone"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    /** new, assigned, handled (src/shared/inquiries.ts). */
-    status: text("status").notNull().default("new"),
+    status: text("status", { enum: inquiryStatuses }).notNull().default("new"),
     assignedToId: personOrNull("assigned_to_id"),
     /** The internal note on how the inquiry was answered. */
     replyNote: text("reply_note").notNull().default(""),
@@ -449,9 +457,9 @@ export const users = pgTable(
     phone: text("phone").notNull().default(""),
     location: text("location").notNull().default(""),
     company: text("company").notNull().default(""),
-    department: text("department").notNull(),
+    department: text("department", { enum: departmentNames }).notNull(),
     departmentCode: text("department_code").unique(),
-    role: text("role").notNull().default("user"),
+    role: text("role", { enum: roles }).notNull().default("user"),
     /** False when an admin has blocked the account. */
     active: boolean("active").notNull().default(true),
     /** Staff accounts wait for an admin's approval; everyone else is approved on registration. */
@@ -645,7 +653,7 @@ export const securityEvents = pgTable(
     userId: personOrNull("user_id"),
     email: text("email"),
     type: text("type").notNull(),
-    outcome: text("outcome").notNull(),
+    outcome: text("outcome", { enum: securityOutcomes }).notNull(),
     reason: text("reason"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -670,15 +678,14 @@ export const securityAlerts = pgTable(
   "security_alerts",
   {
     id: serial("id").primaryKey(),
-    rule: text("rule").notNull(),
-    severity: text("severity").notNull(),
+    rule: text("rule").$type<ThreatRule>().notNull(),
+    severity: text("severity").$type<SecurityAlert["severity"]>().notNull(),
     /** What it is about: an address for the address rules, an account's email for the account rules. */
     subject: text("subject").notNull(),
     /** The address to block from the alert, when there is one. */
     ipAddress: text("ip_address"),
     evidence: jsonb("evidence").$type<number[]>().notNull(),
-    /** open, acknowledged. */
-    status: text("status").notNull().default("open"),
+    status: text("status", { enum: alertStatuses }).notNull().default("open"),
     acknowledgedById: personOrNull("acknowledged_by_id"),
     acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true, mode: "date" }),
     /** When the admins were emailed about it (high severity, at most once per rule and subject an hour). */
@@ -755,7 +762,7 @@ export const adminAuditLog = pgTable(
     id: serial("id").primaryKey(),
     actorId: uuid("actor_id"),
     actorEmail: text("actor_email").notNull(),
-    action: text("action").notNull(),
+    action: text("action", { enum: auditActions }).notNull(),
     targetId: text("target_id"),
     /** The target as a person reads it (the account's email), kept after the target is deleted. */
     targetLabel: text("target_label"),

@@ -49,7 +49,7 @@ export function createAccountAccessReader(db: AppDb): ReadAccountAccess {
       role: row.role,
       mfaEnabled: row.mfaEnabledAt !== null,
     });
-    return { state: "open", role: row.role as Role, department: row.department, mfaEnrolmentDue: enrolmentDue };
+    return { state: "open", role: row.role, department: row.department, mfaEnrolmentDue: enrolmentDue };
   };
 }
 

@@ -151,3 +151,6 @@ export function createMediaViewer(checkAccess: AccessCheck) {
 }
 
 export type MediaViewer = ReturnType<typeof createMediaViewer>;
+
+/** The preHandler that lets a signed-in user through: what every module's routes take. */
+export type RequireUser = ReturnType<typeof createRequireUser>;

@@ -17,7 +17,7 @@ describe("the retention purge", () => {
     await database.delete(securityEvents);
     await database.delete(oneTimeCodes);
     await database.delete(mailOutbox);
-    const event = (reason: string, createdAt: Date) => ({ type: "sign_in", outcome: "failure", reason, createdAt });
+    const event = (reason: string, createdAt: Date) => ({ type: "sign_in", outcome: "failure" as const, reason, createdAt });
     await database
       .insert(securityEvents)
       .values([event("too old", ago(RETENTION.securityEventsDays + 1)), event("kept", ago(RETENTION.securityEventsDays - 1))]);

@@ -30,11 +30,11 @@ export async function storeProjects(count: number, title: string, fields: Partia
       slug: `${slug}-${index + 1}`,
       reference: `CB-PAGE-${slug}-${index + 1}`,
       title: `${title} ${index + 1}`,
-      category: "residential",
+      category: "residential" as const,
       description: "A project stored for a list's pages.",
       city: "Abuja",
       country: "NG",
-      status: "in_progress",
+      status: "in_progress" as const,
       ...fields,
     })),
   );

@@ -4,3 +4,4 @@
  */
 export { anotherAdminCanSignIn } from "./admins-who-can-sign-in.js";
 export { deleteAccountRecords } from "./delete-account.js";
+export { type AccountModuleOptions, accountModule } from "./module.js";

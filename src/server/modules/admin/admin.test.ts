@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminMessages } from "../../../shared/admin.js";
+import { type AuditAction, adminMessages } from "../../../shared/admin.js";
 import { authMessages } from "../../../shared/auth.js";
 import { adminAuditLog, projects, users } from "../../db/schema.js";
 import { migrationsDir } from "../../paths.js";
@@ -13,7 +13,7 @@ const { call, server, signIn, registerVerified, people, createProject } = setUpT
 
 const db = async () => (await testDatabase()).db;
 const put = (path: string, body: unknown, auth: Record<string, string>) => call(path, body, auth, "PUT");
-const auditOf = async (action: string) => (await db()).select().from(adminAuditLog).where(eq(adminAuditLog.action, action));
+const auditOf = async (action: AuditAction) => (await db()).select().from(adminAuditLog).where(eq(adminAuditLog.action, action));
 
 const contact = {
   phone: "+234 803 555 0199",

@@ -38,7 +38,7 @@ type AuditRow = typeof adminAuditLog.$inferSelect;
 
 const toEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,
-  action: row.action as AuditAction,
+  action: row.action,
   actorId: row.actorId,
   actorEmail: row.actorEmail,
   targetId: row.targetId,

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BEACON_MAX_BYTES, type Timeframe } from "../../../shared/analytics.js";
+import type { DepartmentName, Role } from "../../../shared/departments.js";
+import type { SecurityOutcome } from "../../../shared/security-events.js";
 import { productWording, wording } from "../../../shared/wording.js";
 import {
   analyticsDaily,
@@ -57,7 +59,7 @@ describe("admin figures per timeframe", () => {
   /** People, sign-ins, projects and inquiries 1, 10, 60, 200 and 400 days ago (and the admin, today). */
   async function loadFixtures() {
     const d = await db();
-    const account = (email: string, role: string, department: string, days: number) => ({
+    const account = (email: string, role: Role, department: DepartmentName, days: number) => ({
       email,
       firstName: "Fixture",
       lastName: "Person",
@@ -76,7 +78,7 @@ describe("admin figures per timeframe", () => {
         account("e@example.ng", "user", "General Users", 400),
       ])
       .returning({ id: users.id });
-    const event = (userId: string | undefined, type: string, outcome: string, days: number) => ({
+    const event = (userId: string | undefined, type: string, outcome: SecurityOutcome, days: number) => ({
       userId,
       type,
       outcome,
@@ -93,7 +95,7 @@ describe("admin figures per timeframe", () => {
         event(c?.id, "password_change", "success", 3),
       ]);
     await d.delete(projects);
-    const project = (n: number, days: number, fields: Partial<typeof projects.$inferInsert>) => ({
+    const project = (n: number, days: number, fields: Partial<typeof projects.$inferInsert>): typeof projects.$inferInsert => ({
       slug: `fixture-${n}`,
       reference: `CB-FX-${n}`,
       title: `Fixture ${n}`,
@@ -234,7 +236,7 @@ describe("admin figures per timeframe", () => {
         passwordHash: "not-a-hash",
       })
       .returning({ id: users.id });
-    const signIn = (type: string, outcome: string) => ({ userId: person?.id, type, outcome });
+    const signIn = (type: string, outcome: SecurityOutcome) => ({ userId: person?.id, type, outcome });
     await d.insert(securityEvents).values([signIn("sign_in", "success"), signIn("sign_in", "failure")]);
     await d.insert(securityEvents).values([signIn("sign_in", "success"), signIn("identity_sign_in", "success")]);
     expect(await today()).toEqual({ activeUsers: before.activeUsers + 1, todays: before.todays + 1, month: before.month + 1 });

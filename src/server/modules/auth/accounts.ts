@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../../shared/auth.js";
-import type { Role } from "../../../shared/departments.js";
 import { mfaEnrolmentDue } from "../../../shared/security.js";
 import { isUuid } from "../../../shared/uuid.js";
 import type { AppDb } from "../../db/client.js";
@@ -16,7 +15,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    role: user.role as Role,
+    role: user.role,
     company: user.company,
     phone: user.phone,
     location: user.location,

@@ -4,6 +4,7 @@
  */
 export { findUserById, toSessionUser } from "./accounts.js";
 export type { MfaService } from "./mfa.js";
+export { type Auth, type AuthDeps, type AuthModuleOptions, authModule, createAuth } from "./module.js";
 export { createOneTimeCodes, EMAIL_CODE_MINUTES } from "./one-time-codes.js";
 export { verifyPassword } from "./passwords.js";
 export { clearSessionCookies, REFRESH_COOKIE } from "./routes.js";

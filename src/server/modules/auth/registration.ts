@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages, VERIFICATION_CODE_LENGTH } from "../../../shared/auth.js";
-import { departmentCodeFor, GENERAL_USERS, type Role } from "../../../shared/departments.js";
+import { type DepartmentName, departmentCodeFor, GENERAL_USERS, type Role } from "../../../shared/departments.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import type { Mailer } from "../../platform/mail.js";
@@ -21,7 +21,7 @@ type Registration = {
   phone: string;
   location: string;
   company: string;
-  department?: string;
+  department?: DepartmentName;
   isStaff: boolean;
   password: string;
 };

@@ -1,7 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import { authMessages } from "../../../shared/auth.js";
-import type { Role } from "../../../shared/departments.js";
 import { SESSION_LIMITS } from "../../../shared/retention.js";
 import { isUuid } from "../../../shared/uuid.js";
 import type { AppDb } from "../../db/client.js";
@@ -41,7 +40,7 @@ export function createSessions(deps: { db: AppDb; tokens: AccessTokens }) {
       })
       .returning();
     if (!session) throw new Error("session insert returned no row");
-    const accessToken = tokens.sign({ userId: user.id, role: user.role as Role, department: user.department, sessionId: session.id });
+    const accessToken = tokens.sign({ userId: user.id, role: user.role, department: user.department, sessionId: session.id });
     return { session, accessToken, refreshToken: `${session.id}.${secret}` };
   }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type CompleteLoginResult, MFA_ENROLMENT_PATH, type VerifyCredentialsResult } from "../../../shared/auth.js";
-import { dashboardPathFor, type Role } from "../../../shared/departments.js";
+import { dashboardPathFor } from "../../../shared/departments.js";
 import { isTimeZone } from "../../../shared/zoned-time.js";
 import type { AppDb } from "../../db/client.js";
 import { users } from "../../db/schema.js";
@@ -49,7 +49,7 @@ export function createSignInSteps(deps: { db: AppDb; sessions: Sessions }) {
       const mfaEnrolmentRequired = await mfaEnrolmentDueFor(db, user);
       return {
         user: toSessionUser(signedIn ?? user),
-        dashboard: mfaEnrolmentRequired ? MFA_ENROLMENT_PATH : dashboardPathFor({ role: user.role as Role, department: user.department }),
+        dashboard: mfaEnrolmentRequired ? MFA_ENROLMENT_PATH : dashboardPathFor({ role: user.role, department: user.department }),
         accessToken,
         refreshToken,
         mfaEnrolmentRequired,

@@ -121,7 +121,7 @@ describe("writing and publishing a blog post", () => {
     await (await testDatabase()).db.insert(blogPosts).values(
       Array.from({ length: MANAGED_POSTS_PAGE_SIZE + 1 }, (_, index) => ({
         slug: `draft-${index}`,
-        category: "technology",
+        category: "technology" as const,
         title: `Draft ${index}`,
         excerpt: "Not out yet.",
         bodyMarkdown: "Words to come.",

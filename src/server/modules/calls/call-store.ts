@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { CallMedia, CallParticipant, CallPerson, MediaFlags } from "../../../shared/calls.js";
+import type { DepartmentName } from "../../../shared/departments.js";
 import type { AppDb } from "../../db/client.js";
 import { callMembers, calls, users } from "../../db/schema.js";
 import { activeStaff } from "../../db/staff-accounts.js";
@@ -94,7 +95,7 @@ export function createCallStore(db: AppDb) {
     },
 
     /** The calls of a department going on now, with how many are in each. */
-    async activeCallsOf(department: string) {
+    async activeCallsOf(department: DepartmentName) {
       return db
         .select({ callId: calls.id, media: calls.media, participantCount: sql<number>`count(${callMembers.userId})::int` })
         .from(calls)
@@ -105,7 +106,7 @@ export function createCallStore(db: AppDb) {
 
     /** Opens a call with its caller in it (on this connection) and the people rung. */
     async create(input: {
-      department: string;
+      department: DepartmentName;
       media: CallMedia;
       callerId: string;
       connectionId: string;
@@ -293,7 +294,7 @@ export function createCallStore(db: AppDb) {
     },
 
     /** Active staff (and admins) of a department, other than `except`. */
-    async departmentMembers(department: string, except?: string) {
+    async departmentMembers(department: DepartmentName, except?: string) {
       const rows = await db
         .select(personColumns)
         .from(users)

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { CALL_HISTORY_PAGE_SIZE, type CallHistory, type CallMedia } from "../../../shared/calls.js";
+import { CALL_HISTORY_PAGE_SIZE, type CallHistory } from "../../../shared/calls.js";
 import type { AppDb } from "../../db/client.js";
 import { callMembers, calls, users } from "../../db/schema.js";
 import { personColumns, toPerson } from "./call-store.js";
@@ -49,7 +49,7 @@ export async function callHistory(db: AppDb, viewerId: string, before?: Date): P
     items: page.map((row) => ({
       callId: row.callId,
       department: row.department,
-      media: row.media as CallMedia,
+      media: row.media,
       caller: row.caller ? toPerson(row.caller) : null,
       answeredBy: answers.filter((answer) => answer.callId === row.callId && answer.id !== answer.startedById).map(toPerson),
       startedAt: row.startedAt.toISOString(),

@@ -1,2 +1,2 @@
-/** What the calls module offers the app: its wiring (routes and the realtime frames it handles). */
-export { type CallsTiming, callsModule } from "./module.js";
+/** What the calls module offers the app: its signalling (the realtime socket's `call.*` frames) and its wiring. */
+export { type Calls, type CallsModuleOptions, type CallsTiming, callsModule, createCalls } from "./module.js";

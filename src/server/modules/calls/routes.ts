@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canMakeCalls, canUseDepartmentChannel } from "../../../shared/access.js";
-import {
-  type CallMedia,
-  type CallMembers,
-  callHistoryQuerySchema,
-  callMembersQuerySchema,
-  iceServersRefused,
-} from "../../../shared/calls.js";
+import { type CallMembers, callHistoryQuerySchema, callMembersQuerySchema, iceServersRefused } from "../../../shared/calls.js";
+import { isDepartmentName } from "../../../shared/departments.js";
 import { wording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { currentViewer, requireAccess } from "../../platform/authenticate.js";
@@ -38,7 +33,8 @@ export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, 
   routes.get("/calls/members", { ...guard, schema: { querystring: callMembersQuerySchema } }, async (request) => {
     const viewer = currentViewer(request);
     const department = request.query.department ?? viewer.department;
-    if (!canUseDepartmentChannel(viewer, department)) throw new ApiError(403, wording.accessDenied, "forbidden");
+    if (!isDepartmentName(department) || !canUseDepartmentChannel(viewer, department))
+      throw new ApiError(403, wording.accessDenied, "forbidden");
     const members = await store.departmentMembers(department, viewer.id);
     const ids = members.map((member) => member.id);
     const online = new Set(ids.length > 0 ? await hub.online(ids) : []);
@@ -47,7 +43,7 @@ export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, 
     return ok({
       department,
       members: members.map((member) => ({ ...member, online: online.has(member.id), inCall: busy.has(member.id) })),
-      activeCalls: activeCalls.map((call) => ({ ...call, media: call.media as CallMedia })),
+      activeCalls,
     } satisfies CallMembers);
   });
 

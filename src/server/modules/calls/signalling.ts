@@ -4,10 +4,10 @@ import {
   CALL_MAX_PARTICIPANTS,
   CALL_RECONNECT_GRACE_MS,
   type CallEndReason,
-  type CallMedia,
   type CallParticipant,
   callRefusals,
 } from "../../../shared/calls.js";
+import { isDepartmentName } from "../../../shared/departments.js";
 import { connectionAddress } from "../../platform/realtime-hub.js";
 import type { CallFrameHandlers, RealtimeConnection } from "../realtime/index.js";
 import type { ActiveCall, Participant } from "./call-store.js";
@@ -42,7 +42,7 @@ function sendSnapshot(connection: RealtimeConnection, call: ActiveCall, particip
     call: {
       callId: call.id,
       department: call.department,
-      media: call.media as CallMedia,
+      media: call.media,
       participants: participants.map(publicParticipant),
     },
   });
@@ -140,7 +140,7 @@ export function createCallSignalling({
     async "call.start"(frame, connection) {
       const viewer = viewerOf(connection);
       const department = frame.department ?? viewer.department;
-      if (!canUseDepartmentChannel(viewer, department)) return refuse(connection, null, "notAllowed");
+      if (!isDepartmentName(department) || !canUseDepartmentChannel(viewer, department)) return refuse(connection, null, "notAllowed");
       if ((await store.inACall([viewer.id])).size > 0) return refuse(connection, null, "alreadyInCall");
       const members = await store.departmentMembers(department, viewer.id);
       const memberIds = new Set(members.map((member) => member.id));

@@ -13,12 +13,12 @@ async function publishPosts(count: number) {
   await (await db()).insert(blogPosts).values(
     Array.from({ length: count }, (_, index) => ({
       slug: `site-note-${index}`,
-      category: "company-news",
+      category: "company-news" as const,
       title: `Site note ${index}`,
       excerpt: "A short note from site.",
       bodyMarkdown: "Blockwork reached lintel level.",
       authorName: "Crestbuild",
-      status: "published",
+      status: "published" as const,
       publishedAt: new Date(Date.UTC(2026, 0, 1 + index)),
     })),
   );

@@ -1,7 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { blogCategories } from "../../../shared/content.js";
+import { type BlogCategorySlug, blogCategories } from "../../../shared/content.js";
+import { projectCategories } from "../../../shared/project-terms.js";
 
 /** Schemas of the data files under content/: a file that does not match stops the start with its name. */
 const text = z.string().trim().min(1);
@@ -58,7 +59,7 @@ const portfolioSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),
   reference: text,
   title: text,
-  category: text,
+  category: z.enum(projectCategories),
   status: z.enum(["completed", "in_progress"]),
   progress: z.number().int().min(0).max(100),
   publicSummary: text,
@@ -72,7 +73,7 @@ const portfolioSchema = z.object({
   highlights: z.array(text),
 });
 
-const blogCategorySlugs = blogCategories.map((category) => category.slug) as [string, ...string[]];
+const blogCategorySlugs = blogCategories.map((category) => category.slug) as [BlogCategorySlug, ...BlogCategorySlug[]];
 const blogFrontMatterSchema = z.object({
   title: text,
   category: z.enum(blogCategorySlugs),

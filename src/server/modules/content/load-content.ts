@@ -43,7 +43,7 @@ export async function loadContentIfEmpty(db: AppDb, contentDir: string): Promise
             .split(",")
             .map((keyword) => keyword.trim())
             .filter(Boolean),
-          status: "published",
+          status: "published" as const,
           publishedAt: new Date(`${post.publishedAt}T09:00:00Z`),
           updatedAt: new Date(`${post.publishedAt}T09:00:00Z`),
         })),

@@ -2,6 +2,7 @@ import { and, asc, count, countDistinct, desc, eq, sql } from "drizzle-orm";
 import {
   type About,
   BLOG_PAGE_SIZE,
+  type BlogCategorySlug,
   type BlogPost,
   type BlogPostSummary,
   type Company,
@@ -13,6 +14,7 @@ import {
 } from "../../../shared/content.js";
 import { legalPages } from "../../../shared/legal.js";
 import type { Page } from "../../../shared/paging.js";
+import { isProjectCategory } from "../../../shared/project-terms.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { onPublicSite } from "../../db/public-projects.js";
@@ -59,7 +61,7 @@ const postSummaryColumns = {
 
 type PostSummaryRow = {
   slug: string;
-  category: string;
+  category: BlogCategorySlug;
   title: string;
   excerpt: string;
   authorName: string;
@@ -71,7 +73,7 @@ type PostSummaryRow = {
 function toPostSummary(row: PostSummaryRow): BlogPostSummary {
   return {
     slug: row.slug,
-    category: row.category as BlogPostSummary["category"],
+    category: row.category,
     title: row.title,
     excerpt: row.excerpt,
     authorName: row.authorName,
@@ -121,7 +123,10 @@ export function createContentService(db: AppDb) {
 
   async function listPortfolio(options: { category?: string; page: number }): Promise<Page<PortfolioProject>> {
     if (options.category) await requireServiceCategory(options.category);
-    const where = and(onPublicSite, options.category ? eq(projects.category, options.category) : undefined);
+    const { category } = options;
+    // A service that is no project category has no projects: an empty page, as before categories were typed.
+    const inCategory = category === undefined ? undefined : isProjectCategory(category) ? eq(projects.category, category) : sql`false`;
+    const where = and(onPublicSite, inCategory);
     const request = { page: options.page, pageSize: PORTFOLIO_PAGE_SIZE };
     const [items, [totals]] = await Promise.all([
       db
@@ -147,9 +152,10 @@ export function createContentService(db: AppDb) {
   }
 
   async function listPosts(options: { category?: string; page: number; pageSize?: number }): Promise<Page<BlogPostSummary>> {
-    if (options.category && !isBlogCategory(options.category)) throw notFound("Blog category");
+    const category = options.category || undefined;
+    if (category !== undefined && !isBlogCategory(category)) throw notFound("Blog category");
     const request = { page: options.page, pageSize: options.pageSize ?? BLOG_PAGE_SIZE };
-    const where = and(isPublished, options.category ? eq(blogPosts.category, options.category) : undefined);
+    const where = and(isPublished, category === undefined ? undefined : eq(blogPosts.category, category));
     const [rows, [totals]] = await Promise.all([
       db
         .select(postSummaryColumns)

@@ -60,7 +60,7 @@ function toItem({ inquiry, ...joined }: Row): InquiryItem {
     phone: inquiry.phone,
     subject: inquiry.subject,
     message: inquiry.message,
-    status: inquiry.status as InquiryStatus,
+    status: inquiry.status,
     assignedTo: inquiry.assignedToId
       ? {
           id: inquiry.assignedToId,
@@ -110,7 +110,7 @@ export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
           eq(users.active, true),
           or(
             eq(users.role, "admin"),
-            and(eq(users.role, "staff"), isNotNull(users.approvedAt), inArray(users.department, [...INQUIRY_DEPARTMENTS])),
+            and(eq(users.role, "staff"), isNotNull(users.approvedAt), inArray(users.department, INQUIRY_DEPARTMENTS)),
           ),
         ),
       );
@@ -216,7 +216,7 @@ export function createInquiriesService(deps: { db: AppDb; notify: Notify }) {
       }
 
       const assignedToId = changes.assignedToId === undefined ? current.assignedToId : changes.assignedToId;
-      let status = (changes.status ?? current.status) as InquiryStatus;
+      let status = changes.status ?? current.status;
       if (changes.status === undefined && changes.assignedToId !== undefined) {
         if (assignedToId && status === "new") status = "assigned";
         if (!assignedToId && status === "assigned") status = "new";

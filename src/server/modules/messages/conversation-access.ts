@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { canMessageProject, canReadProject, canUseDepartmentChannel, type ProjectParties, type Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
 import { conversationMessages } from "../../../shared/conversations.js";
-import type { Role } from "../../../shared/departments.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
 import { conversationParticipants, conversationReads, conversations, users } from "../../db/schema.js";
@@ -66,23 +65,25 @@ export async function conversationMembers(db: AppDb, { conversation, parties }: 
     return rows.map((row) => row.userId);
   }
 
-  const openers = await db
+  const openerViewers: Viewer[] = await db
     .select({ id: users.id, role: users.role, department: users.department })
     .from(conversationReads)
     .innerJoin(users, eq(users.id, conversationReads.userId))
     .where(and(eq(conversationReads.conversationId, conversation.id), eq(users.active, true)));
-  const openerViewers = openers.map((opener): Viewer => ({ ...opener, role: opener.role as Role }));
 
   if (parties) {
     const allowedOpeners = openerViewers.filter((opener) => canMessageProject(opener, parties)).map((opener) => opener.id);
     return [...new Set([...projectPeople(parties), ...allowedOpeners])];
   }
 
-  const department = conversation.department ?? "";
-  const staff = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.department, department), activeStaff));
-  const allowedOpeners = openerViewers.filter((opener) => canUseDepartmentChannel(opener, department)).map((opener) => opener.id);
+  const { department } = conversation;
+  const staff =
+    department === null
+      ? []
+      : await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.department, department), activeStaff));
+  const allowedOpeners = openerViewers.filter((opener) => canUseDepartmentChannel(opener, department ?? "")).map((opener) => opener.id);
   return [...new Set([...staff.map((member) => member.id), ...allowedOpeners])];
 }

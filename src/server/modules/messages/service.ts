@@ -13,7 +13,7 @@ import {
   type MessagePage,
   type ReadMarker,
 } from "../../../shared/conversations.js";
-import { departmentNames, type Role } from "../../../shared/departments.js";
+import { isDepartmentName, type Role } from "../../../shared/departments.js";
 import type { NotificationKind } from "../../../shared/notifications.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
@@ -47,7 +47,7 @@ type Notify = (
 type Deps = { db: AppDb; storage: FileStorage; hub: RealtimeHub; notify: Notify; log: FastifyBaseLogger };
 
 type MessageRow = typeof messages.$inferSelect;
-type AuthorRow = { id: string; firstName: string; lastName: string; avatarUrl: string | null; role: string; department: string };
+type AuthorRow = { id: string; firstName: string; lastName: string; avatarUrl: string | null; role: Role; department: string };
 
 /** Conversation list pages kept by one process for the current version (a few KB each). */
 const CACHED_LIST_PAGES = 1_000;
@@ -65,7 +65,7 @@ const toPerson = (author: AuthorRow): ChatPerson => ({
   id: author.id,
   name: `${author.firstName} ${author.lastName}`.trim(),
   avatar: author.avatarUrl,
-  role: author.role as Role,
+  role: author.role,
   department: author.department,
 });
 
@@ -219,7 +219,7 @@ export function createConversationsService({ db, storage, hub, notify, log }: De
 
     /** A department's channel, created on first use. */
     async forDepartment(viewer: Viewer, department: string): Promise<ConversationSummary> {
-      if (!(departmentNames as readonly string[]).includes(department)) throw conversationNotFound();
+      if (!isDepartmentName(department)) throw conversationNotFound();
       checkDepartmentChannel(viewer, department);
       const id = await getOrCreate(db, eq(conversations.department, department), { kind: "department", department });
       await markOpened(viewer, id);

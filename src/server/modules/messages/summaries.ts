@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { canMessageProject, canUseDepartmentChannel, type Viewer } from "../../../shared/access.js";
-import type { ChatPerson, ConversationKind, ConversationSummary } from "../../../shared/conversations.js";
-import { type Role, staffDepartmentNames } from "../../../shared/departments.js";
+import type { ChatPerson, ConversationSummary } from "../../../shared/conversations.js";
+import { staffDepartmentNames } from "../../../shared/departments.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, type PageRequest } from "../../db/paging.js";
 import { statementsByShape } from "../../db/prepared.js";
@@ -211,7 +211,7 @@ export function conversationSummaryReader(db: AppDb) {
             id: row.other.id,
             name: fullName(row.other),
             avatar: row.other.avatar,
-            role: row.other.role as Role,
+            role: row.other.role,
             department: row.other.department,
           }
         : null;
@@ -223,7 +223,7 @@ export function conversationSummaryReader(db: AppDb) {
             : (other?.name ?? "Deleted account");
       return {
         id: row.id,
-        kind: row.kind as ConversationKind,
+        kind: row.kind,
         title,
         projectId: row.projectId,
         department: row.department,

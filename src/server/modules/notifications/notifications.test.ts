@@ -13,7 +13,7 @@ describe("the bell's list", () => {
     await (await testDatabase()).db.insert(notifications).values([
       ...Array.from({ length: 25 }, (_, n) => ({
         userId: reader.id,
-        kind: "message",
+        kind: "message" as const,
         title: `Note ${n + 1}`,
         readAt: n < 10 ? null : new Date(),
       })),

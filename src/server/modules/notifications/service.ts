@@ -25,7 +25,7 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 const toItem = (row: NotificationRow): NotificationItem => ({
   id: row.id,
-  kind: row.kind as NotificationKind,
+  kind: row.kind,
   title: row.title,
   body: row.body,
   link: row.link,

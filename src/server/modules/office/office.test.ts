@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ProjectStatus } from "../../../shared/project-terms.js";
 import { contactInquiries, conversations, messages, projects, securityEvents, users } from "../../db/schema.js";
 import { person } from "../../testing/accounts.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
@@ -8,11 +9,11 @@ const { call, people } = setUpTestServer();
 const db = async () => (await testDatabase()).db;
 const DAY = 86_400_000;
 
-const project = (reference: string, status: string) => ({
+const project = (reference: string, status: ProjectStatus) => ({
   slug: reference.toLowerCase(),
   reference,
   title: `Project ${reference}`,
-  category: "residential",
+  category: "residential" as const,
   description: "A project.",
   city: "Abuja",
   country: "NG",

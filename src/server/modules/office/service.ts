@@ -1,11 +1,12 @@
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { OfficeOverview, SecurityEventItem } from "../../../shared/office.js";
+import type { ProjectStatus } from "../../../shared/project-terms.js";
 import type { AppDb } from "../../db/client.js";
 import { contactInquiries, messages, projects, securityEvents, users } from "../../db/schema.js";
 import { awaitingApproval } from "../../db/staff-accounts.js";
 
 const HOUR = 3_600_000;
-const ACTIVE_PROJECT_STATUSES = ["planning", "in_progress", "on_hold"];
+const ACTIVE_PROJECT_STATUSES: ProjectStatus[] = ["planning", "in_progress", "on_hold"];
 const RECENT_EVENTS = 10;
 
 /** The office overview of the Admin department: figures counted in SQL from the portal's tables. */
@@ -73,7 +74,7 @@ export function createOfficeService(db: AppDb) {
             (event): SecurityEventItem => ({
               id: event.id,
               type: event.type,
-              outcome: event.outcome as SecurityEventItem["outcome"],
+              outcome: event.outcome,
               reason: event.reason,
               email: event.email,
               ipAddress: event.ipAddress,

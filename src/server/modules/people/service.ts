@@ -50,6 +50,7 @@ export function createPeopleService(db: AppDb) {
         const member: StaffMember = {
           ...identityOf(user),
           avatar: user.avatarUrl,
+          // activeStaff selects staff and admins only, which the column's type cannot say.
           role: user.role as StaffMember["role"],
           lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
           jobTitle: user.jobTitle,

@@ -10,7 +10,7 @@ import {
   type ProjectParties,
   type Viewer,
 } from "../../../shared/access.js";
-import type { Milestone, ProgressMode, ProjectContact, ProjectDetail, ProjectStatus } from "../../../shared/projects.js";
+import type { Milestone, ProjectContact, ProjectDetail } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { milestones, projectDocuments, projectPhotos, projects, projectTeam, projectUpdates, users } from "../../db/schema.js";
 import { projectNotFound } from "./guard.js";
@@ -94,9 +94,9 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
     title: row.title,
     description: row.description,
     category: row.category,
-    status: row.status as ProjectStatus,
+    status: row.status,
     progress: row.progress,
-    progressMode: row.progressMode as ProgressMode,
+    progressMode: row.progressMode,
     address: row.address,
     city: row.city,
     state: row.state,

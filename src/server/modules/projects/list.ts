@@ -2,7 +2,7 @@ import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { canSeeFinances, type Viewer } from "../../../shared/access.js";
-import type { ProjectListItem, ProjectListPage, ProjectSortKey, ProjectStatus, projectListQuerySchema } from "../../../shared/projects.js";
+import type { ProjectListItem, ProjectListPage, ProjectSortKey, projectListQuerySchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
@@ -200,7 +200,7 @@ function pageFrom(viewer: Viewer, rows: ListRow[], total: number, query: ListQue
       reference: row.reference,
       title: row.title,
       category: row.category,
-      status: row.status as ProjectStatus,
+      status: row.status,
       progress: row.progress,
       city: row.city,
       state: row.state,

@@ -3,7 +3,6 @@ import { canSeeFinances, type Viewer } from "../../../shared/access.js";
 import {
   activeProjectStatuses,
   type MilestoneDue,
-  type ProjectBudgetLine,
   type ProjectFeed,
   type ProjectStats,
   type ProjectStatus,
@@ -57,11 +56,6 @@ const budgetColumns = {
   spentKobo: projects.spentKobo,
 };
 
-const toBudgetLine = (row: { status: string } & Omit<ProjectBudgetLine, "status">): ProjectBudgetLine => ({
-  ...row,
-  status: row.status as ProjectStatus,
-});
-
 /** Money across contracted work (every project but requests and cancelled ones). */
 async function financeFigures(db: AppDb): Promise<NonNullable<ProjectStats["finance"]>> {
   const contracted = not(inArray(projects.status, ["requested", "cancelled"]));
@@ -87,8 +81,8 @@ async function financeFigures(db: AppDb): Promise<NonNullable<ProjectStats["fina
   return {
     budgetTotalKobo: Number(totals?.budget ?? 0),
     spentTotalKobo: Number(totals?.spent ?? 0),
-    overBudget: overBudget.map(toBudgetLine),
-    activeProjects: active.map(toBudgetLine),
+    overBudget,
+    activeProjects: active,
   };
 }
 
@@ -160,9 +154,8 @@ export function createOverview(db: AppDb) {
       const byStatus = Object.fromEntries(projectStatuses.map((status) => [status, 0])) as Record<ProjectStatus, number>;
       let pipelineValueKobo = 0;
       for (const group of groups) {
-        const status = group.status as ProjectStatus;
-        byStatus[status] = group.projects;
-        if (PIPELINE_STATUSES.includes(status)) pipelineValueKobo += Number(group.budget);
+        byStatus[group.status] = group.projects;
+        if (PIPELINE_STATUSES.includes(group.status)) pipelineValueKobo += Number(group.budget);
       }
       const ended = byStatus.completed + byStatus.cancelled;
       const overdue = (await openMilestonesDueBy(db, viewer, addDays(today, -1))).slice(0, LIST_LIMIT);

@@ -665,7 +665,7 @@ describe("the public portfolio", () => {
     await storeProjects(1, "Done Office Tower", { status: "completed" });
     await storeProjects(1, "Agreed Tower", { clientId: client.id, portfolioConsentAt: new Date() });
     // Requests, plans, held or cancelled projects are no candidates, nor a client's without their agreement.
-    for (const status of ["requested", "planning", "on_hold", "cancelled"]) await storeProjects(1, `${status} Tower`, { status });
+    for (const status of ["requested", "planning", "on_hold", "cancelled"] as const) await storeProjects(1, `${status} Tower`, { status });
     await storeProjects(2, "Unagreed Tower", { clientId: client.id });
     await expectTwoPages(call, "/projects/portfolio-candidates?search=tower", PROJECT_PAGE_SIZE, marketing.auth);
   });

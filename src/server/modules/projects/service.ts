@@ -8,7 +8,6 @@ import {
   PROJECT_PAGE_SIZE,
   type ProjectDetail,
   type ProjectListPage,
-  type ProjectStatus,
   type portfolioCandidatesQuerySchema,
   portfolioConsentSchema,
   type projectListQuerySchema,
@@ -47,11 +46,10 @@ const portfolioColumns = {
   consentGivenAt: projects.portfolioConsentAt,
 };
 
-type CandidateRow = Omit<PortfolioCandidate, "status" | "consentGivenAt"> & { status: string; consentGivenAt: Date | null };
+type CandidateRow = Omit<PortfolioCandidate, "consentGivenAt"> & { consentGivenAt: Date | null };
 
 const toCandidate = (row: CandidateRow): PortfolioCandidate => ({
   ...row,
-  status: row.status as ProjectStatus,
   consentGivenAt: row.consentGivenAt?.toISOString() ?? null,
 });
 

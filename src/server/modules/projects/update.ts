@@ -2,7 +2,6 @@ import { and, eq, or } from "drizzle-orm";
 import { canEditProject, canManageSiteContent, canReadProject, canRunProjects, type Viewer } from "../../../shared/access.js";
 import {
   PORTFOLIO_STATUSES,
-  type ProjectStatus,
   projectDescriptionFields,
   projectDetailFields,
   projectRunFields,
@@ -64,7 +63,7 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
     throw accessDenied();
   }
 
-  const status = (input.status ?? current.status) as ProjectStatus;
+  const status = input.status ?? current.status;
   // Turning a client's request into a real project is the project office's decision.
   if (current.status === "requested" && status !== "requested" && !canRunProjects(viewer)) throw accessDenied();
   const progressMode = input.progressMode ?? current.progressMode;

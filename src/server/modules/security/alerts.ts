@@ -1,14 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { ApiError } from "../../../shared/api.js";
 import type { Page } from "../../../shared/paging.js";
-import {
-  ALERTS_PAGE_SIZE,
-  type AlertStatus,
-  type SecurityAlert,
-  securityMessages,
-  type ThreatRule,
-  threatRules,
-} from "../../../shared/security.js";
+import { ALERTS_PAGE_SIZE, type AlertStatus, type SecurityAlert, securityMessages, threatRules } from "../../../shared/security.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { securityAlerts, securityEvents } from "../../db/schema.js";
@@ -23,15 +16,14 @@ export function createAlerts(db: AppDb) {
     const events = ids.length > 0 ? await db.select().from(securityEvents).where(inArray(securityEvents.id, ids)) : [];
     const byId = new Map(events.map((event) => [event.id, toEventRow(event)]));
     return rows.map((row) => {
-      const rule = row.rule as ThreatRule;
       return {
         id: row.id,
-        rule,
-        title: threatRules[rule]?.title ?? row.rule,
-        severity: row.severity as SecurityAlert["severity"],
+        rule: row.rule,
+        title: threatRules[row.rule].title,
+        severity: row.severity,
         subject: row.subject,
         ipAddress: row.ipAddress,
-        status: row.status as AlertStatus,
+        status: row.status,
         createdAt: row.createdAt.toISOString(),
         lastSeenAt: row.lastSeenAt.toISOString(),
         acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,

@@ -18,7 +18,7 @@ async function storeAccounts(count: number, prefix: string, fields: Partial<type
       email: `${prefix}${String(index).padStart(5, "0")}@example.com`,
       firstName: prefix,
       lastName: `Stored ${index}`,
-      department: "General Users",
+      department: "General Users" as const,
       passwordHash: "not a hash: this account never signs in",
       ...fields,
     })),

@@ -75,7 +75,7 @@ export const toAdminRow = (user: UserRow): AdminUserRow => ({
   email: user.email,
   firstName: user.firstName,
   lastName: user.lastName,
-  role: user.role as AdminUserRow["role"],
+  role: user.role,
   department: user.department,
   department_code: user.departmentCode,
   avatar: user.avatarUrl,

@@ -74,7 +74,7 @@ describe("GET /api/admin/users", () => {
         email: `pager${index}@example.com`,
         firstName: "Page",
         lastName: `Reader ${index}`,
-        department: "General Users",
+        department: "General Users" as const,
         passwordHash: "not a hash: this account never signs in",
       })),
     );

@@ -1,0 +1,2 @@
+/** The messages module's entry: its wiring. */
+export { type MessagesModuleOptions, messagesModule } from "./module.js";

@@ -1,0 +1,2 @@
+/** The projects module's entry: its wiring. */
+export { type ProjectsModuleOptions, projectsModule } from "./module.js";
