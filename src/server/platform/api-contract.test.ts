@@ -3,6 +3,7 @@ import path from "node:path";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../paths.js";
+import { TEST_PASSWORD } from "../testing/accounts.js";
 import { setUpTestServer } from "../testing/set-up-test-server.js";
 
 const { server, call, people } = setUpTestServer({}, { once: true });
@@ -64,9 +65,14 @@ describe("the API's OpenAPI document", () => {
     expect((await fetch(server().url("/api/openapi.json"), { headers: client.auth })).status).toBe(403);
   });
 
-  it("reads as one page at /api/docs, with no script, for an admin's browser by its cookie", async () => {
+  it("reads as one page at /api/docs, with no script, for an admin's browser by the cookie its sign-in set", async () => {
     const admin = await people.admin();
-    const page = await fetch(server().url("/api/docs"), { headers: { cookie: `cb_docs=${admin.auth.authorization.slice(7)}` } });
+    // As the browser signs in: the tokens come as cookies, each to its own path.
+    const checked = await call("/auth/verify-credentials", { email: admin.email, password: TEST_PASSWORD });
+    const completed = await call("/auth/complete-login", { userId: checked.body.data.userId, ticket: checked.body.data.ticket });
+    const docsCookie = completed.headers.getSetCookie().find((line) => line.startsWith("cb_docs=")) ?? "";
+    expect(docsCookie).toMatch(/; Path=\/api\/docs; HttpOnly; .*SameSite=Strict$/);
+    const page = await fetch(server().url("/api/docs"), { headers: { cookie: docsCookie.split(";")[0] ?? "" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");

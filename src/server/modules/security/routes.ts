@@ -47,7 +47,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/account/security-activity", { preValidation: requireUser, schema: { body: notMeLinkSchema } }, async (request) => {
+  routes.get("/account/security-activity", { preValidation: requireUser }, async (request) => {
     return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
   });
 
