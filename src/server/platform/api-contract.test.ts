@@ -3,7 +3,7 @@ import path from "node:path";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../paths.js";
-import { TEST_PASSWORD } from "../testing/accounts.js";
+import { ADMIN_PASSWORD } from "../testing/people.js";
 import { setUpTestServer } from "../testing/set-up-test-server.js";
 
 const { server, call, people } = setUpTestServer({}, { once: true });
@@ -68,7 +68,7 @@ describe("the API's OpenAPI document", () => {
   it("reads as one page at /api/docs, with no script, for an admin's browser by the cookie its sign-in set", async () => {
     const admin = await people.admin();
     // As the browser signs in: the tokens come as cookies, each to its own path.
-    const checked = await call("/auth/verify-credentials", { email: admin.email, password: TEST_PASSWORD });
+    const checked = await call("/auth/verify-credentials", { email: admin.email, password: ADMIN_PASSWORD });
     const completed = await call("/auth/complete-login", { userId: checked.body.data.userId, ticket: checked.body.data.ticket });
     const docsCookie = completed.headers.getSetCookie().find((line) => line.startsWith("cb_docs=")) ?? "";
     expect(docsCookie).toMatch(/; Path=\/api\/docs; HttpOnly; .*SameSite=Strict$/);
