@@ -29,7 +29,7 @@ if (state.portal) stateElement?.remove();
 // The HTTP client (the session's token) and the retry rules are loaded at the first fetch: the first page's data came
 // with its HTML. This cache has no query library to retry for it, so it retries its loads itself.
 const siteData = createSiteData(async (path) => {
-  const [{ apiRequest }, { withRetries }] = await Promise.all([import("./lib/http"), import("./lib/retry")]);
+  const [{ apiRequest }, { withRetries }] = await Promise.all([import("./lib/http/client"), import("./lib/http/retry")]);
   return withRetries(() => apiRequest("GET", path));
 }, state.siteData);
 // Refetch on reconnect (docs/product.md#toasts-and-query-cache): what is shown is refreshed once back online.

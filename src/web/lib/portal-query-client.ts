@@ -1,5 +1,5 @@
 import { apiPathOf } from "./api-query";
-import { apiRequest } from "./http";
+import { apiRequest } from "./http/client";
 import { createQueryClient } from "./query-client";
 
 /**

@@ -16,7 +16,7 @@ import type { SignInMethods } from "../../../shared/identities";
 import type { NotificationPreferences } from "../../../shared/notifications";
 import type { PasskeySummary } from "../../../shared/passkeys";
 import { privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http/client";
 
 /** The /settings calls of the signed-in user's own account (the password change is the sign-in screens', in features/auth/api.ts). */
 export const accountApi = {

@@ -3,7 +3,7 @@ import type { AdminUserRow, AdminUsersFilters, AdminUsersPage, AdminUsersQuery, 
 import type { Role } from "../../../shared/departments";
 import type { Page } from "../../../shared/paging";
 import { privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http/client";
 
 /** Every cached page of the accounts list starts with this key. */
 export const adminUsersKey = ["/admin/users"] as const;

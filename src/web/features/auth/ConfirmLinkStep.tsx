@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import type { VerifyCredentialsResult } from "../../../shared/auth";
-import { AccountUsername, FormAlert, PasswordField, SubmitButton } from "../../components/form/form-fields";
+import { AccountUsername, FormAlert, PasswordField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { AuthHeader } from "./AuthScreen";
 import { authApi } from "./api";
 import { credentialsFailure } from "./login-messages";

@@ -2,8 +2,8 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import type { CompleteLoginResult, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
 import type { InvitationPreview } from "../../../shared/projects";
 import type { SignInMethodsReview } from "../../../shared/security";
-import { apiRequest } from "../../lib/http";
-import { withRetries } from "../../lib/retry";
+import { apiRequest } from "../../lib/http/client";
+import { withRetries } from "../../lib/http/retry";
 import { browserTimeZone } from "../../lib/session/browser-time-zone";
 import { worthAnotherTry } from "./login-messages";
 

@@ -17,7 +17,7 @@ import type {
   SiteUpdate,
 } from "../../../shared/projects";
 import { apiPathOf, PRIVATE_QUERY_META, privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http/client";
 import { PROJECTS_PATH, projectPath } from "../../lib/queries/projects";
 
 /** A missing or unreadable project answers 404 at once: asking again would not change it. */

@@ -14,7 +14,7 @@ import type {
   SignInMethodsReview,
 } from "../../../shared/security";
 import { privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http/client";
 
 /** The access log's filters as the address and the API name them. */
 export type EventFilters = { user?: string; type?: string; address?: string; outcome?: string; from?: string; to?: string };

@@ -15,9 +15,9 @@ import {
   mutedTextClass,
   PasswordField,
   SelectField,
-  SubmitButton,
   TextField,
 } from "../../components/form/form-fields";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
 import { ProviderButtons } from "../../features/auth/ProviderButtons";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MFA_ENROLMENT_REQUIRED, mfaEnrolmentRequiredMessage } from "../../shared/auth-messages";
-import { apiDownload, apiRequest, attachmentFileName } from "./http";
-import { type Answer, connect, failure, ok, serve, settle } from "./testing/fake-api";
+import { MFA_ENROLMENT_REQUIRED, mfaEnrolmentRequiredMessage } from "../../../shared/auth-messages";
+import { apiDownload, apiRequest, attachmentFileName } from "./client";
+import { type Answer, connect, failure, ok, serve, settle } from "./fake-api";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { connectSession, type RefreshOutcome } from "../http";
+import { connectSession, type RefreshOutcome } from "./client";
 
 /** `raw` is a body sent as it is (a file), instead of `body` as JSON. */
 export type Answer = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };

@@ -1,7 +1,7 @@
-import { ApiError, unwrapEnvelope } from "../../shared/api";
-import { MFA_ENROLMENT_REQUIRED } from "../../shared/auth-messages";
-import { endpointNotFound, serverError, tooManyRequests, wording } from "../../shared/wording";
-import { takeEarlyData } from "./session/early-refresh";
+import { ApiError, unwrapEnvelope } from "../../../shared/api";
+import { MFA_ENROLMENT_REQUIRED } from "../../../shared/auth-messages";
+import { endpointNotFound, serverError, tooManyRequests, wording } from "../../../shared/wording";
+import { takeEarlyData } from "./early-requests";
 
 /** docs/product.md#http-client: every request gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -102,7 +102,7 @@ async function readEnvelope<T>(response: Response, path: string): Promise<T> {
   }
 }
 
-/** The answer to a request the page started before its scripts ran (the session's refresh, lib/session/early-refresh.ts), read as send reads one. */
+/** The answer to a request the page started before its scripts ran (the session's refresh, lib/http/early-requests.ts), read as send reads one. */
 export async function readStartedRequest<T>(started: Promise<Response>, path: string): Promise<T> {
   return readEnvelope<T>(await answerOf(started), path);
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "../../shared/api";
+import { ApiError } from "../../../shared/api";
 
 /** The retry rules (docs/product.md#http-client): at most 3 retries, 1 s doubling up to 10 s, plus up to 10% jitter. */
 export const RETRY_POLICY = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 10_000, jitterRatio: 0.1 } as const;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiPathOf } from "./api-query";
-import { apiRequest } from "./http";
+import { apiRequest } from "./http/client";
+import { connect, failure, ok, serve, settle } from "./http/fake-api";
+import { withRetries } from "./http/retry";
 import { createQueryClient } from "./query-client";
-import { withRetries } from "./retry";
-import { connect, failure, ok, serve, settle } from "./testing/fake-api";
 
 // The portal's query cache, fetching a key as it does (portal-query-client.ts).
 const queryCache = () => createQueryClient(({ queryKey }) => apiRequest("GET", apiPathOf(queryKey)));
