@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
@@ -72,6 +73,16 @@ export default function LoginPage() {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: lazyResolver(loadCredentialsSchema), defaultValues: { email: "", password: "" } });
+  // Both steps count towards the sign-in limits, and complete-login retries by itself (authApi): tried once here.
+  const verifyCredentials = useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => authApi.verifyCredentials(email, password),
+    retry: false,
+  });
+  const completeLogin = useMutation({
+    mutationFn: ({ userId, ticket, code }: { userId: string; ticket: string; code?: string }) =>
+      authApi.completeLogin(userId, ticket, code),
+    retry: false,
+  });
 
   // Someone already signed in here (a reload, another tab) goes straight on once the session is restored.
   useEffect(() => {
@@ -99,7 +110,7 @@ export default function LoginPage() {
 
     let checked: VerifyCredentialsResult;
     try {
-      checked = await authApi.verifyCredentials(email, password);
+      checked = await verifyCredentials.mutateAsync({ email, password });
     } catch (error) {
       const result = credentialsFailure(error);
       if (result.counts) writeLoginAttempts(afterFailedAttempt(readLoginAttempts(), Date.now()));
@@ -123,7 +134,7 @@ export default function LoginPage() {
   /** Step 2: opens the session with the one-time ticket (and the authenticator code when the account has one). */
   async function finishSignIn(userId: string, ticket: string, code?: string) {
     try {
-      const session = await authApi.completeLogin(userId, ticket, code);
+      const session = await completeLogin.mutateAsync({ userId, ticket, code });
       clearLoginAttempts();
       setLanding(landingAfterSignIn(session, returnPath));
       signIn(session);
