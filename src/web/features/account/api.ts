@@ -15,8 +15,8 @@ import type { ProfileInput, SessionUser } from "../../../shared/auth";
 import type { SignInMethods } from "../../../shared/identities";
 import type { NotificationPreferences } from "../../../shared/notifications";
 import type { PasskeySummary } from "../../../shared/passkeys";
-import { privateQuery } from "../../lib/api-query";
 import { apiDownload, apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 /** The /settings calls of the signed-in user's own account (the password change is the sign-in screens', in features/auth/api.ts). */
 export const accountApi = {

@@ -137,7 +137,7 @@ async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): P
 /**
  * Calls the JSON API and returns the envelope's data, or throws an ApiError with the wording of docs/product.md#wording.
  * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal). It never tries a
- * failure again: the query cache does (lib/query-client.ts), so a failing load is asked for a bounded number of times.
+ * failure again: the query cache does (lib/query/query-client.ts), so a failing load is asked for a bounded number of times.
  */
 export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   // The first screen's data may be on its way already, asked for by the page's HTML: its answer serves one attempt.

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { retryDelayAfter } from "../http/retry";
 import { FRESH_MS, KEPT_MS, WRITE_RETRIES } from "./cache-rules";
-import { retryDelayAfter } from "./http/retry";
 
 /**
  * A QueryClient with the cache rules of docs/product.md#toasts-and-query-cache and the given way of fetching a key.

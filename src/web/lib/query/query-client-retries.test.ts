@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiRequest } from "../http/client";
+import { connect, failure, ok, serve, settle } from "../http/fake-api";
+import { withRetries } from "../http/retry";
 import { apiPathOf } from "./api-query";
-import { apiRequest } from "./http/client";
-import { connect, failure, ok, serve, settle } from "./http/fake-api";
-import { withRetries } from "./http/retry";
 import { createQueryClient } from "./query-client";
 
-// The portal's query cache, fetching a key as it does (portal-query-client.ts).
+// The portal's query cache, fetching a key as it does (lib/session/portal-query-client.ts).
 const queryCache = () => createQueryClient(({ queryKey }) => apiRequest("GET", apiPathOf(queryKey)));
 const failures = (count: number, status = 503) => Array.from({ length: count }, () => failure(status, "Down for maintenance"));
 
