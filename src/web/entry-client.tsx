@@ -26,10 +26,11 @@ const state = JSON.parse(stateElement?.textContent ?? "{}") as {
 };
 // A page rendered for its viewer brought their access token: from here on it lives in memory only (decision 015).
 if (state.portal) stateElement?.remove();
-// The HTTP client (retries, the session's token) is loaded at the first fetch: the first page's data came with its HTML.
+// The HTTP client (the session's token) and the retry rules are loaded at the first fetch: the first page's data came
+// with its HTML. This cache has no query library to retry for it, so it retries its loads itself.
 const siteData = createSiteData(async (path) => {
-  const { apiRequestWithRetry } = await import("./lib/http");
-  return apiRequestWithRetry("GET", path);
+  const [{ apiRequest }, { withRetries }] = await Promise.all([import("./lib/http/client"), import("./lib/http/retry")]);
+  return withRetries(() => apiRequest("GET", path));
 }, state.siteData);
 // Refetch on reconnect (docs/product.md#toasts-and-query-cache): what is shown is refreshed once back online.
 window.addEventListener("online", () => siteData.invalidate());

@@ -30,8 +30,8 @@ import {
 } from "./app/routes";
 import { SplashScreen } from "./components/ui/SplashScreen";
 import { siteKeys } from "./features/site/queries";
-import { apiPathOf } from "./lib/api-query";
-import { createQueryClient } from "./lib/query-client";
+import { apiPathOf } from "./lib/query/api-query";
+import { createQueryClient } from "./lib/query/query-client";
 import { headTags, type SeoCollector, serializeHeadTags } from "./lib/seo";
 import { type RenderedPortal, type RenderedSession, renderedSnapshot } from "./lib/session/rendered-session";
 import { createSiteData, type SiteData } from "./lib/site-data";

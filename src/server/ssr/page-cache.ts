@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { PAGE_QUERY_PARAMETERS } from "../../shared/ssr.js";
-import { keepRecent } from "../platform/recent-entries.js";
 import { gzipParts } from "./gzip-parts.js";
 
 /**
@@ -25,7 +25,6 @@ export type CachedPage = {
   parts: string[];
   gzip: ReturnType<typeof gzipParts>;
   etag: string;
-  renderedAt: number;
 };
 
 /**
@@ -39,10 +38,9 @@ export type CachedPage = {
  */
 export function createPageCache({ maxEntries, maxAgeMs }: { maxEntries: number; maxAgeMs: number }) {
   let version: number | null = null;
-  const pages = new Map<string, CachedPage>();
-  const lastGood = new Map<string, CachedPage>();
-
-  const keep = (map: Map<string, CachedPage>, url: string, page: CachedPage) => keepRecent(map, url, page, maxEntries);
+  // A page past its age is dropped when asked for, as if never kept.
+  const pages = new LRUCache<string, CachedPage>({ max: maxEntries, ttl: maxAgeMs });
+  const lastGood = new LRUCache<string, CachedPage>({ max: maxEntries });
 
   const switchToVersion = (current: number) => {
     if (current === version) return;
@@ -53,23 +51,17 @@ export function createPageCache({ maxEntries, maxAgeMs }: { maxEntries: number; 
   return {
     get(url: string, currentVersion: number): CachedPage | undefined {
       switchToVersion(currentVersion);
-      const page = pages.get(url);
-      if (page && Date.now() - page.renderedAt > maxAgeMs) {
-        pages.delete(url);
-        return undefined;
-      }
-      if (page) keep(pages, url, page);
-      return page;
+      return pages.get(url);
     },
     /** Keeps a page rendered from the content of `renderedVersion` (read before rendering began); never a failure. */
     set(url: string, renderedVersion: number, page: CachedPage) {
       if (page.status >= 500) return;
-      if (page.status === 200) keep(lastGood, url, page);
-      if (renderedVersion === version) keep(pages, url, page);
+      if (page.status === 200) lastGood.set(url, page);
+      if (renderedVersion === version) pages.set(url, page);
     },
     /** The last page rendered well for this URL, however old, or undefined. */
     lastGood(url: string): CachedPage | undefined {
-      return lastGood.get(url);
+      return lastGood.peek(url);
     },
   };
 }
@@ -93,7 +85,6 @@ export function cachedPage(
     parts,
     gzip: gzipParts(parts),
     etag: `W/"${contentVersion}-${hash}"`,
-    renderedAt: Date.now(),
   };
 }
 /** Whether the browser's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */

@@ -1,8 +1,14 @@
 import type { PageAssets } from "../../shared/ssr";
-import { interBootScript } from "../lib/inter-font";
-import { earlyRefreshScript, sessionCheckScript } from "../lib/session/early-refresh";
+import { startEarlyRefresh } from "../head/early-refresh";
+import { inlineCall } from "../head/inline-call";
+import { drawInInterWhenCached } from "../head/inter-font";
+import { rememberedSession } from "../head/remembered-session";
+import { hideUnlessViewersSession } from "../head/session-check";
+import { applyStoredTheme } from "../head/theme";
+import { INTER_CACHED_KEY } from "../lib/inter-font";
 import { SESSION_MISMATCH_CLASS } from "../lib/session/rendered-session";
-import { themeBootScript } from "../lib/theme";
+import { INACTIVITY_LIMIT_MS, REFRESH_LOCK, SESSION_STORAGE_KEY } from "../lib/session/session-record";
+import { DARK_SCHEME_QUERY, THEME_STORAGE_KEY } from "../lib/theme";
 
 export const APP_STATE_ELEMENT_ID = "app-state";
 
@@ -34,6 +40,15 @@ function scriptsAfterLoad(entryScript: string, modulePreloads: string[], nonce: 
   return `<script nonce="${nonce}">(function(f,n){var go=${start};${whenReady}})(${files},document.currentScript.nonce)</script>`;
 }
 
+const sessionRecordPlace = { storageKey: SESSION_STORAGE_KEY, inactivityLimitMs: INACTIVITY_LIMIT_MS };
+
+/** A signed-in screen's head script: the session's early refresh, or the check that a screen rendered for its viewer is theirs. */
+function sessionScript(signedIn: { firstData: string[] } | { renderedFor: string }): string {
+  return "renderedFor" in signedIn
+    ? inlineCall(hideUnlessViewersSession, rememberedSession, sessionRecordPlace, signedIn.renderedFor, SESSION_MISMATCH_CLASS)
+    : inlineCall(startEarlyRefresh, rememberedSession, sessionRecordPlace, REFRESH_LOCK, signedIn.firstData);
+}
+
 /** The HTML document around a rendered page. */
 export function documentHtml(parts: {
   head: string;
@@ -57,19 +72,18 @@ export function documentHtml(parts: {
   ];
   // JSON in a script element must not be able to close it.
   const state = JSON.stringify(parts.state).replace(/</g, "\\u003c");
-  const { signedIn } = parts;
-  const sessionScript = !signedIn
-    ? ""
-    : "renderedFor" in signedIn
-      ? sessionCheckScript(signedIn.renderedFor)
-      : earlyRefreshScript(signedIn.firstData);
+  const headScript = [
+    inlineCall(applyStoredTheme, THEME_STORAGE_KEY, DARK_SCHEME_QUERY),
+    inlineCall(drawInInterWhenCached, INTER_CACHED_KEY),
+    ...(parts.signedIn ? [sessionScript(parts.signedIn)] : []),
+  ].join(";");
   return `<!doctype html>
 <html lang="en-NG">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#051822">
-<script nonce="${nonce}">${themeBootScript};${interBootScript}${sessionScript ? `;${sessionScript}` : ""}</script>
+<script nonce="${nonce}">${headScript}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
 ${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
 ${parts.scripts === "at-once" ? scriptsAtOnce(assets.entryScript, modulePreloads, nonce) : scriptsAfterLoad(assets.entryScript, modulePreloads, nonce)}

@@ -14,8 +14,8 @@ import {
   type Viewer,
 } from "../../shared/access";
 import { pageNumberOf, siteKeys } from "../features/site/queries";
-import type { ApiQueryKey } from "../lib/api-query";
 import type { FirstData } from "../lib/first-data";
+import type { ApiQueryKey } from "../lib/query/api-query";
 import { preloadable } from "./preloadable";
 
 type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient) => unknown; firstData?: FirstData[] };

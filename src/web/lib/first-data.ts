@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { type ApiQueryKey, apiPathOf } from "./api-query";
+import { type ApiQueryKey, apiPathOf } from "./query/api-query";
 
 /**
  * One answer a signed-in screen shows first: the API path its HTML asks for as soon as the session is renewed

@@ -8,10 +8,7 @@
 // The same file as styles.css's @font-face, so the same hashed URL: what is prefetched is what the next page asks for.
 import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
-const INTER_CACHED_KEY = "inter-cached";
-
-/** Runs in <head> before the page paints: Inter joins the font stack (styles.css) when it was cached before. */
-export const interBootScript = `try{sessionStorage.getItem(${JSON.stringify(INTER_CACHED_KEY)})&&(document.documentElement.dataset.font="inter")}catch(e){}`;
+export const INTER_CACHED_KEY = "inter-cached";
 
 /**
  * Fetches Inter into the HTTP cache for the next pages, without drawing this one in it (nothing moves). A prefetch,

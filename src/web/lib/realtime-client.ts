@@ -1,7 +1,7 @@
 import { authMessages, mfaEnrolmentRequiredMessage } from "../../shared/auth-messages";
 import type { RealtimeClientFrame, RealtimeEvent, RealtimeServerFrame } from "../../shared/realtime";
 import { REALTIME_CLOSE_UNAUTHENTICATED, REALTIME_PATH } from "../../shared/realtime-connection";
-import { backoffDelayMs } from "./retry";
+import { backoffDelayMs } from "./http/retry";
 import {
   endDeactivatedSession,
   getAccessToken,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FRESH_MS, KEPT_MS } from "./cache-rules";
+import { FRESH_MS, KEPT_MS } from "./query/cache-rules";
 import { createSiteData } from "./site-data";
 
 /** A fetcher that answers each path with its name and a running count, and records what it was asked. */

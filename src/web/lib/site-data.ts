@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
-import { type ApiQueryKey, apiPathOf } from "./api-query";
-import { FRESH_MS, KEPT_MS } from "./cache-rules";
+import { type ApiQueryKey, apiPathOf } from "./query/api-query";
+import { FRESH_MS, KEPT_MS } from "./query/cache-rules";
 
 /**
  * The public site's data (company details, pages, services, portfolio, blog): a small cache of API answers by path,

@@ -24,9 +24,3 @@ export function applyTheme(preference: ThemePreference) {
   root.classList.remove(theme === "dark" ? "light" : "dark");
   root.classList.add(theme);
 }
-
-/**
- * Runs in <head> before the page paints, so a server-rendered page never flashes the wrong
- * theme. It repeats readThemePreference + applyTheme in plain script form.
- */
-export const themeBootScript = `(function(){try{var p=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var d=p==="dark"||(p!=="light"&&matchMedia(${JSON.stringify(DARK_SCHEME_QUERY)}).matches);document.documentElement.classList.add(d?"dark":"light")}catch(e){document.documentElement.classList.add("light")}})()`;

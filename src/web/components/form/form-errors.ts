@@ -12,6 +12,12 @@ export function failureMessage(error: unknown, serverFailure?: string): string {
   return error.status >= 500 && serverFailure ? serverFailure : error.message;
 }
 
+/** The form's message for a failure, unless the same message already shows under one of its fields. */
+export function formFailure(error: unknown, serverFailure: string | undefined, shownUnderFields: readonly string[]): string | null {
+  const message = failureMessage(error, serverFailure);
+  return shownUnderFields.includes(message) ? null : message;
+}
+
 /**
  * Shows the server's field messages under the form's fields (the values typed stay as they are); answers the messages
  * shown, so that the form does not say one of them a second time.

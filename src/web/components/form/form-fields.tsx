@@ -1,7 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/password-length";
-import { Button } from "../../components/ui/Button";
 
 export const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-brand-700/60 bg-white px-3 py-2 text-brand-900 aria-[invalid=true]:border-red-700 dark:border-neutral-mid dark:bg-brand-900 dark:text-white dark:aria-[invalid=true]:border-red-300";
@@ -166,14 +165,5 @@ export function FormSuccess({ title, children }: { title?: ReactNode; children?:
         {children}
       </div>
     </div>
-  );
-}
-
-/** The submit button, disabled with a "...ing" label while the form is being sent. */
-export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
-  return (
-    <Button type="submit" disabled={pending} className="w-full">
-      {pending ? pendingLabel : label}
-    </Button>
   );
 }

@@ -1,5 +1,6 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { failureMessage } from "./form-errors";
+import { formFailure } from "./form-errors";
 
 type AttemptOptions = {
   /** The form's own message for a server failure (docs/product.md#wording 'Failed to ...'), else the server's. */
@@ -9,29 +10,25 @@ type AttemptOptions = {
 };
 
 /**
- * Something the user asked for that may fail (an upload, a code, sending a new one): whether it is under
- * way and, once it failed, the message to show (see failureMessage). `attempt` resolves to whether it worked.
+ * Something the user asked for that may fail (a form sent, an upload, a code, sending a new one), run as a mutation of
+ * the portal's query cache like every other write: whether it is under way and, once it failed, the message to show
+ * (see formFailure). `attempt` resolves to whether it worked.
  */
 export function useAttempt() {
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The work is the caller's and may ask the person something (a passkey) or make several calls: never run twice.
+  const mutation = useMutation({ mutationFn: (work: () => Promise<unknown>) => work(), retry: false });
 
-  const attempt = async (work: () => Promise<unknown>, { serverFailure, onError }: AttemptOptions = {}): Promise<boolean> => {
+  const attempt = (work: () => Promise<unknown>, { serverFailure, onError }: AttemptOptions = {}): Promise<boolean> => {
     setFailure(null);
-    setPending(true);
-    try {
-      await work();
-      return true;
-    } catch (error) {
-      const shownUnderFields = onError?.(error) ?? [];
-      const message = failureMessage(error, serverFailure);
-      // One message per field: one already under its field is not said again for the whole form.
-      setFailure(shownUnderFields.includes(message) ? null : message);
-      return false;
-    } finally {
-      setPending(false);
-    }
+    return mutation.mutateAsync(work).then(
+      () => true,
+      (error: unknown) => {
+        setFailure(formFailure(error, serverFailure, onError?.(error) ?? []));
+        return false;
+      },
+    );
   };
 
-  return { pending, failure, setFailure, attempt };
+  return { pending: mutation.isPending, failure, setFailure, attempt };
 }

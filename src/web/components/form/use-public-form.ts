@@ -1,7 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
-import { showFieldErrors } from "./form-errors";
+import { formFailure, showFieldErrors } from "./form-errors";
 import { loadSchema, type SchemaSource } from "./lazy-validation";
-import { useAttempt } from "./use-attempt";
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
 type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
@@ -12,6 +11,8 @@ type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
  * It behaves as the portal's useApiForm in mode 'onTouched': a field is checked when it loses focus, then as it
  * changes; sending checks every field and focuses the first mistake; the server's field messages show under the
  * fields, its other refusals in `failure`; what was typed stays. `register(name)` is what a form-fields.tsx control takes.
+ * Its sending is the one write outside TanStack Query's mutations: a public page carries no query library
+ * (docs/decisions/100-public-pages-read-a-site-data-cache.md).
  */
 export function usePublicForm<Input extends Partial<Record<string, string>>, Output>(
   schema: SchemaSource<Input, Output>,
@@ -22,7 +23,7 @@ export function usePublicForm<Input extends Partial<Record<string, string>>, Out
   const touched = useRef(new Set<Name>());
   const [errors, setErrors] = useState<FieldErrors<Name>>({});
   const [isSubmitting, setSubmitting] = useState(false);
-  const { failure, setFailure, attempt } = useAttempt();
+  const [failure, setFailure] = useState<string | null>(null);
 
   const values = () => Object.fromEntries([...controls.current].map(([name, control]) => [name, control.value])) as Input;
 
@@ -72,13 +73,14 @@ export function usePublicForm<Input extends Partial<Record<string, string>>, Out
         return;
       }
       setErrors({});
-      await attempt(() => send(result.output), {
-        onError: (error) =>
-          showFieldErrors(
-            error,
-            (name: string, error: { message?: string }) => setErrors((shown) => ({ ...shown, [name]: error.message })),
-            options.fields,
-          ),
+      setFailure(null);
+      await send(result.output).catch((error: unknown) => {
+        const shown = showFieldErrors(
+          error,
+          (name: string, fieldError: { message?: string }) => setErrors((said) => ({ ...said, [name]: fieldError.message })),
+          options.fields,
+        );
+        setFailure(formFailure(error, undefined, shown));
       });
     } finally {
       setSubmitting(false);

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
-import { CodeField, FormAlert, SubmitButton } from "../../components/form/form-fields";
+import { CodeField, FormAlert } from "../../components/form/form-fields";
 import { useAttempt } from "../../components/form/use-attempt";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 
 type Props = {
   label: string;

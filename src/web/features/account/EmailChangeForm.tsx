@@ -10,10 +10,10 @@ import {
   FormSuccess,
   mutedTextClass,
   PasswordField,
-  SubmitButton,
 } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { useAuth } from "../../lib/session/AuthProvider";
 import { toast } from "../../lib/toast";
 import { accountApi } from "./api";

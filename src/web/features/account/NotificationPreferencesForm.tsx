@@ -3,8 +3,9 @@ import { type FormEvent, useState } from "react";
 import type { NotificationSettings } from "../../../shared/account";
 import { type NotificationChannels, type NotificationKind, notificationKindsFor } from "../../../shared/notifications";
 import { failureMessage } from "../../components/form/form-errors";
-import { FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
+import { FormAlert, FormSuccess } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { useAuth } from "../../lib/session/AuthProvider";
 import { accountApi, notificationSettingsQuery } from "./api";
 

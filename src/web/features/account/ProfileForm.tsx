@@ -1,6 +1,7 @@
 import { profileSchema, type SessionUser } from "../../../shared/auth";
-import { FormAlert, SubmitButton, TextField } from "../../components/form/form-fields";
+import { FormAlert, TextField } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { useAuth } from "../../lib/session/AuthProvider";
 import { toast } from "../../lib/toast";
 import { accountApi } from "./api";

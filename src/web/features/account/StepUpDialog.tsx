@@ -4,11 +4,12 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import { passkeyMessages } from "../../../shared/passkeys";
 import { FRESH_PROVIDER_SIGN_IN_MINUTES } from "../../../shared/step-up";
-import { AccountUsername, CodeField, InlineAlert, mutedTextClass, PasswordField, SubmitButton } from "../../components/form/form-fields";
+import { AccountUsername, CodeField, InlineAlert, mutedTextClass, PasswordField } from "../../components/form/form-fields";
 import { useAttempt } from "../../components/form/use-attempt";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/ModalDialog";
 import { LoadingMessage } from "../../components/ui/StatusMessage";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { useAuth } from "../../lib/session/AuthProvider";
 import { accountApi, passkeysQuery, type StepUpProof, signInMethodsQuery } from "./api";
 

@@ -1,9 +1,10 @@
 import { useMemo, useState } from "react";
 import { type SessionUser, timeZoneSchema } from "../../../shared/auth";
 import { COMPANY_TIME_ZONE, timeZoneNames } from "../../../shared/zoned-time";
-import { FormAlert, mutedTextClass, SelectField, SubmitButton, TextField } from "../../components/form/form-fields";
+import { FormAlert, mutedTextClass, SelectField, TextField } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button } from "../../components/ui/Button";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { formatsIn } from "../../lib/format";
 import { useAuth } from "../../lib/session/AuthProvider";
 import { browserTimeZone } from "../../lib/session/browser-time-zone";

@@ -4,7 +4,6 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
-import { queryOptions } from "@tanstack/react-query";
 import {
   type ChangeEmailInput,
   type DeleteAccountInput,
@@ -16,8 +15,8 @@ import type { ProfileInput, SessionUser } from "../../../shared/auth";
 import type { SignInMethods } from "../../../shared/identities";
 import type { NotificationPreferences } from "../../../shared/notifications";
 import type { PasskeySummary } from "../../../shared/passkeys";
-import { PRIVATE_QUERY_META, privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest, apiRequestWithRetry } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 /** The /settings calls of the signed-in user's own account (the password change is the sign-in screens', in features/auth/api.ts). */
 export const accountApi = {
@@ -58,13 +57,8 @@ export type StepUpProof = { password?: string; code?: string; passkey?: Authenti
 
 export type MfaEnrolment = { secret: string; otpauthUri: string; qrCodeSvg: string };
 
-/** The signed-in user's account, fetched with the retry helper (docs/product.md#http-client) (so the query itself does not retry too). */
-export const profileQuery = queryOptions({
-  queryKey: ["/auth/profile"],
-  queryFn: () => apiRequestWithRetry<SessionUser>("GET", "/auth/profile"),
-  retry: false,
-  meta: PRIVATE_QUERY_META,
-});
+/** The signed-in user's account. */
+export const profileQuery = privateQuery<SessionUser>(["/auth/profile"]);
 
 export const notificationSettingsQuery = privateQuery<NotificationSettings>(["/users/me/notification-preferences"]);
 

@@ -2,8 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ANNOUNCE_TO_ALL, announcementSchema } from "../../../shared/admin";
 import { departments, GENERAL_USERS } from "../../../shared/departments";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/form/form-fields";
+import { FormAlert, SelectField, TextAreaField, TextField } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { toast } from "../../lib/toast";
 import { sendAnnouncement } from "./api";
 

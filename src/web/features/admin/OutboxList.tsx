@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { OutboxMail } from "../../../shared/outbox";
 import type { Page } from "../../../shared/paging";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { privateQuery } from "../../lib/api-query";
+import { privateQuery } from "../../lib/query/api-query";
 import { useDateFormats } from "../../lib/use-date-formats";
 
 function OutboxEntry({ mail }: { mail: OutboxMail }) {

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type SiteSettings, siteSettingsSchema } from "../../../shared/admin";
-import { EmailField, FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form/form-fields";
+import { EmailField, FormAlert, TextAreaField, TextField } from "../../components/form/form-fields";
 import { Switch } from "../../components/form/Switch";
 import { useApiForm } from "../../components/form/use-api-form";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { useSiteData } from "../../lib/site-data";
 import { toast } from "../../lib/toast";
 import { sitePaths } from "../site";

@@ -2,8 +2,8 @@ import type { AdminDashboard, AdminHealth, Announcement, AuditAction, AuditPage,
 import type { AdminUserRow, AdminUsersFilters, AdminUsersPage, AdminUsersQuery, BulkApprovalResult } from "../../../shared/admin-users";
 import type { Role } from "../../../shared/departments";
 import type { Page } from "../../../shared/paging";
-import { privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 /** Every cached page of the accounts list starts with this key. */
 export const adminUsersKey = ["/admin/users"] as const;

@@ -1,5 +1,5 @@
 import type { ProjectsAnalytics, SiteAnalytics, Timeframe, UsersAnalytics } from "../../../shared/analytics";
-import { privateQuery } from "../../lib/api-query";
+import { privateQuery } from "../../lib/query/api-query";
 
 export const usersAnalyticsQuery = (timeframe: Timeframe) => privateQuery<UsersAnalytics>(["/admin/analytics/users", { timeframe }]);
 export const projectsAnalyticsQuery = (timeframe: Timeframe) =>

@@ -1,8 +1,9 @@
 import { changePasswordSchema } from "../../../shared/auth";
-import { AccountUsername, FormAlert, PasswordField, SubmitButton } from "../../components/form/form-fields";
+import { AccountUsername, FormAlert, PasswordField } from "../../components/form/form-fields";
 import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { withPasswordConfirmation } from "../../components/form/password-confirmation";
 import { useApiForm } from "../../components/form/use-api-form";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { toast } from "../../lib/toast";
 import { authApi } from "./api";
 

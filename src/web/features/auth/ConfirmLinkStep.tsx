@@ -1,8 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import type { VerifyCredentialsResult } from "../../../shared/auth";
-import { AccountUsername, FormAlert, PasswordField, SubmitButton } from "../../components/form/form-fields";
+import { AccountUsername, FormAlert, PasswordField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { AuthHeader } from "./AuthScreen";
 import { authApi } from "./api";
 import { credentialsFailure } from "./login-messages";
@@ -17,24 +19,25 @@ type Props = {
 export function ConfirmLinkStep({ pending, onConfirmed, onCancel }: Props) {
   const [password, setPassword] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A password check counts towards the sign-in limits: tried once.
+  const confirm = useMutation({
+    mutationFn: async (typed: string) => onConfirmed(await authApi.confirmProviderLink(pending.token, typed)),
+    retry: false,
+    onError: (error) => {
+      // An expired or used request says so in the server's words; a wrong password as at sign-in.
+      setFailure(error instanceof ApiError && error.code === "link_expired" ? error.message : credentialsFailure(error).message);
+      setPassword("");
+    },
+  });
+  const busy = confirm.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
       setFailure("Please enter your password.");
       return;
     }
-    setBusy(true);
-    try {
-      await onConfirmed(await authApi.confirmProviderLink(pending.token, password));
-    } catch (error) {
-      // An expired or used request says so in the server's words; a wrong password as at sign-in.
-      setFailure(error instanceof ApiError && error.code === "link_expired" ? error.message : credentialsFailure(error).message);
-      setPassword("");
-    } finally {
-      setBusy(false);
-    }
+    confirm.mutate(password);
   };
 
   return (

@@ -1,4 +1,5 @@
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication } from "@simplewebauthn/browser";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import type { CompleteLoginResult } from "../../../shared/auth";
@@ -13,7 +14,6 @@ export function PasskeySignIn({ onSignedIn, onFailure }: Props) {
   // Shown from the server's HTML on (every current browser has passkeys), so that nothing below it moves when the
   // screen hydrates; taken away after it in a browser without them.
   const [supported, setSupported] = useState(true);
-  const [pending, setPending] = useState(false);
 
   async function ceremony(autofill: boolean) {
     const optionsJSON = await authApi.passkeyOptions();
@@ -31,28 +31,27 @@ export function PasskeySignIn({ onSignedIn, onFailure }: Props) {
     }
   }
 
+  // Each sign-in asks the person for their passkey first: never repeated on its own.
+  const byAutofill = useMutation({ mutationFn: () => ceremony(true), retry: false });
+  const byButton = useMutation({
+    mutationFn: () => ceremony(false),
+    retry: false,
+    onError: () => onFailure(passkeyMessages.notRecognised),
+  });
+
   // Autofill (conditional UI) waits in the background until the person picks a passkey in the email field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: started once, on arrival.
   useEffect(() => {
     setSupported(browserSupportsWebAuthn());
     void browserSupportsWebAuthnAutofill().then((autofill) => {
-      if (autofill) void ceremony(true).catch(() => undefined);
+      if (autofill) byAutofill.mutate();
     });
   }, []);
 
   if (!supported) return null;
   return (
-    <Button
-      variant="secondary"
-      disabled={pending}
-      onClick={() => {
-        setPending(true);
-        void ceremony(false)
-          .catch(() => onFailure(passkeyMessages.notRecognised))
-          .finally(() => setPending(false));
-      }}
-    >
-      {pending ? "Waiting for your passkey..." : "Use a passkey"}
+    <Button variant="secondary" disabled={byButton.isPending} onClick={() => byButton.mutate()}>
+      {byButton.isPending ? "Waiting for your passkey..." : "Use a passkey"}
     </Button>
   );
 }

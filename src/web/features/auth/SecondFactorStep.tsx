@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { authMessages } from "../../../shared/auth-messages";
-import { CodeField, FormAlert, SubmitButton } from "../../components/form/form-fields";
+import { CodeField, FormAlert } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { AuthHeader } from "./AuthScreen";
 
 type Props = {

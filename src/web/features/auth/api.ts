@@ -2,7 +2,8 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import type { CompleteLoginResult, RegistrationInput, SessionUser, VerifyCredentialsResult } from "../../../shared/auth";
 import type { InvitationPreview } from "../../../shared/projects";
 import type { SignInMethodsReview } from "../../../shared/security";
-import { apiRequest, apiRequestWithRetry } from "../../lib/http";
+import { apiRequest } from "../../lib/http/client";
+import { withRetries } from "../../lib/http/retry";
 import { browserTimeZone } from "../../lib/session/browser-time-zone";
 import { worthAnotherTry } from "./login-messages";
 
@@ -23,7 +24,7 @@ export const authApi = {
     // The browser's zone becomes the account's at its first sign-in (docs/decisions/123-each-persons-time-zone.md).
     const body = { userId, ticket, code, timeZone: browserTimeZone() ?? undefined };
     try {
-      return await apiRequestWithRetry<CompleteLoginResult>("POST", "/auth/complete-login", body);
+      return await withRetries(() => apiRequest<CompleteLoginResult>("POST", "/auth/complete-login", body));
     } catch (error) {
       if (!worthAnotherTry(error)) throw error;
       return apiRequest<CompleteLoginResult>("POST", "/auth/complete-login", body);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { failureMessage } from "../../components/form/form-errors";
 import { mutedTextClass } from "../../components/form/form-fields";
-import { PRIVATE_QUERY_META } from "../../lib/api-query";
+import { PRIVATE_QUERY_META } from "../../lib/query/api-query";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { blogAdminApi } from "./api";
 

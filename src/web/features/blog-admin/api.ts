@@ -1,6 +1,6 @@
 import type { BlogPostCreateInput, BlogPostStatus, BlogPostUpdateInput, ManagedPost, ManagedPostsPage } from "../../../shared/blog-admin";
-import { privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
+import { apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 export const MANAGED_POSTS_PATH = "/blog/manage/posts";
 const postPath = (id: number) => `${MANAGED_POSTS_PATH}/${id}`;

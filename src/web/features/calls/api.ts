@@ -1,6 +1,6 @@
 import type { CallHistory, CallMembers, IceServerList } from "../../../shared/calls";
-import { privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
+import { apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 /** The department's members with who is online and in a call, and its calls going on (the viewer's own by default). */
 export const callMembersQuery = (department?: string) => privateQuery<CallMembers>(["/calls/members", { department }]);

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { InquiryItem, InquiryPage, InquiryStats, InquiryUpdate, inquiryListQuerySchema } from "../../../shared/inquiries";
-import { pathStartsWith, privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
+import { apiRequest } from "../../lib/http/client";
 import { projectsListQuery } from "../../lib/queries/projects";
+import { pathStartsWith, privateQuery } from "../../lib/query/api-query";
 
 export type InquiryFilters = z.output<typeof inquiryListQuerySchema>;
 

@@ -1,9 +1,9 @@
 import { ApiError } from "../../../shared/api";
 import type { ChatMessage, ConversationSummary, MessagePage, ReadMarker } from "../../../shared/conversations";
 import type { Presence } from "../../../shared/realtime";
-import { apiPathOf, privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
-import { RETRY_POLICY } from "../../lib/retry";
+import { apiRequest } from "../../lib/http/client";
+import { RETRY_POLICY } from "../../lib/http/retry";
+import { apiPathOf, privateQuery } from "../../lib/query/api-query";
 
 /** A refusal (403, 404) is an answer, shown at once; other failures get the retries of docs/product.md#http-client. */
 export const retryUnlessRefused = (failureCount: number, error: Error) =>

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { type ChatMessage, MESSAGES_MAX_PAGE_SIZE } from "../../../shared/conversations";
-import { PRIVATE_QUERY_META } from "../../lib/api-query";
+import { PRIVATE_QUERY_META } from "../../lib/query/api-query";
 import { fetchMessages, retryUnlessRefused, threadPath } from "./api";
 
 /** The messages of a conversation held in the cache: oldest first, and whether older ones remain on the server. */

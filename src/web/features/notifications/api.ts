@@ -1,6 +1,6 @@
 import type { NotificationItem } from "../../../shared/realtime";
-import { privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
+import { apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 /** The bell's list; for admins also the open security alerts, counted on it (0 for others). */
 export type NotificationsPage = { items: NotificationItem[]; unread: number; openSecurityAlerts: number };

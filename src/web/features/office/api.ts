@@ -1,7 +1,7 @@
 import type { OfficeOverview } from "../../../shared/office";
 import { activeProjectStatuses } from "../../../shared/project-terms";
-import { privateQuery } from "../../lib/api-query";
 import { projectsListQuery } from "../../lib/queries/projects";
+import { privateQuery } from "../../lib/query/api-query";
 
 export const officeOverviewQuery = privateQuery<OfficeOverview>(["/office/overview"]);
 

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { JOB_TITLE_MAX, PHONE_EXTENSION_MAX, type StaffMember, staffDetailsSchema } from "../../../shared/people";
-import { FormAlert, SubmitButton, TextField } from "../../components/form/form-fields";
+import { FormAlert, TextField } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { toast } from "../../lib/toast";
 import { peopleQuery, saveStaffDetails } from "./api";
 

@@ -1,6 +1,6 @@
 import type { PeopleDirectory, StaffDetails } from "../../../shared/people";
-import { privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
+import { apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 export const peopleQuery = privateQuery<PeopleDirectory>(["/people"]);
 

@@ -1,6 +1,6 @@
 import type { PortfolioCandidatesPage } from "../../../shared/projects";
-import { privateQuery } from "../../lib/api-query";
-import { apiRequest } from "../../lib/http";
+import { apiRequest } from "../../lib/http/client";
+import { privateQuery } from "../../lib/query/api-query";
 
 /** Projects that could be shown publicly, those in the portfolio first. */
 export const portfolioCandidatesQuery = (search: string, page: number) =>

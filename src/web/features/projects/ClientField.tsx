@@ -4,7 +4,7 @@ import { Controller } from "react-hook-form";
 import type { ClientOption } from "../../../shared/projects";
 import { inputClass, mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage } from "../../components/ui/StatusMessage";
-import { privateQuery } from "../../lib/api-query";
+import { privateQuery } from "../../lib/query/api-query";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 
 const clientsQuery = (search: string) => privateQuery<{ clients: ClientOption[] }>(["/projects/clients", { search }]);

@@ -1,7 +1,8 @@
 import type { FormEvent, ReactNode } from "react";
 import { type FieldValues, FormProvider } from "react-hook-form";
-import { FormAlert, SubmitButton } from "../../components/form/form-fields";
+import { FormAlert } from "../../components/form/form-fields";
 import type { ApiForm } from "../../components/form/use-api-form";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 
 type Props<Input extends FieldValues, Output> = {
   form: ApiForm<Input, Output>;

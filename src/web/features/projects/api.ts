@@ -16,9 +16,9 @@ import type {
   ProjectUpdateInput,
   SiteUpdate,
 } from "../../../shared/projects";
-import { apiPathOf, PRIVATE_QUERY_META, privateQuery } from "../../lib/api-query";
-import { apiDownload, apiRequest } from "../../lib/http";
+import { apiDownload, apiRequest } from "../../lib/http/client";
 import { PROJECTS_PATH, projectPath } from "../../lib/queries/projects";
+import { apiPathOf, PRIVATE_QUERY_META, privateQuery } from "../../lib/query/api-query";
 
 /** A missing or unreadable project answers 404 at once: asking again would not change it. */
 const retryUnlessNotFound = (failures: number, error: Error) => !(error instanceof ApiError && error.status === 404) && failures < 3;

@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { RealtimeEvent } from "../../../shared/realtime";
-import { PRIVATE_QUERY_META, pathStartsWith } from "../../lib/api-query";
 import { conversationsQuery } from "../../lib/queries/conversations";
 import { isProjectsQuery } from "../../lib/queries/projects";
+import { PRIVATE_QUERY_META, pathStartsWith } from "../../lib/query/api-query";
 import { onRealtimeEvent, onRealtimeResync, startRealtime } from "../../lib/realtime-client";
 import { toast } from "../../lib/toast";
 import { notificationsQuery } from "../notifications";

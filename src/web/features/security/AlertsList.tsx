@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { FilterTabs } from "../../components/ui/FilterTabs";
 import { Pager } from "../../components/ui/Pager";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
-import { pathStartsWith } from "../../lib/api-query";
+import { pathStartsWith } from "../../lib/query/api-query";
 import { toast } from "../../lib/toast";
 import { useDateFormats } from "../../lib/use-date-formats";
 import { alertsQuery, SECURITY_PATHS, securityApi } from "./api";

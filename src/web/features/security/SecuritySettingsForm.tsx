@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type SecuritySettings, securitySettingsSchema } from "../../../shared/security";
-import { FormAlert, SubmitButton, TextField } from "../../components/form/form-fields";
+import { FormAlert, TextField } from "../../components/form/form-fields";
 import { Switch } from "../../components/form/Switch";
 import { useApiForm } from "../../components/form/use-api-form";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { toast } from "../../lib/toast";
 import { securityApi, securitySettingsQuery } from "./api";
 

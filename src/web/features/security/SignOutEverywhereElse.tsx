@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AccountSignInMethods } from "../../../shared/security";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
-import { pathStartsWith } from "../../lib/api-query";
+import { pathStartsWith } from "../../lib/query/api-query";
 import { toast } from "../../lib/toast";
 import { useDateFormats } from "../../lib/use-date-formats";
 import { securityApi } from "./api";

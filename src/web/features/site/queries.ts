@@ -1,4 +1,4 @@
-import type { ApiQueryKey } from "../../lib/api-query";
+import type { ApiQueryKey } from "../../lib/query/api-query";
 
 /** The public data's API paths that portal screens change (settings, portfolio, blog), and so refresh. */
 export const sitePaths = { company: "/content/company", portfolio: "/portfolio", posts: "/blog/posts" } as const;

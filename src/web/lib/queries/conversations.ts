@@ -1,7 +1,7 @@
 import { type InfiniteData, infiniteQueryOptions } from "@tanstack/react-query";
 import type { ConversationList, ConversationSummary } from "../../../shared/conversations";
-import { apiPathOf, PRIVATE_QUERY_META } from "../api-query";
-import { apiRequest } from "../http";
+import { apiRequest } from "../http/client";
+import { apiPathOf, PRIVATE_QUERY_META } from "../query/api-query";
 
 const CONVERSATIONS_PATH = "/conversations";
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ProjectFeed, ProjectListPage, ProjectListQuery, ProjectStats } from "../../../shared/projects";
-import { pathStartsWith, privateQuery } from "../api-query";
+import { pathStartsWith, privateQuery } from "../query/api-query";
 
 /* The project queries more than one feature asks for (projects, office, inquiries) or refreshes (realtime, portfolio).
    Every key starts with the API path, so RealtimeSync refreshes them when the server says a project changed. */

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { CompleteLoginResult, SessionUser } from "../../../shared/auth";
-import { portalQueryClient } from "../portal-query-client";
 import {
   type AuthStatus,
   checkSession,
@@ -17,6 +16,7 @@ import {
   updateSessionUser,
 } from "./auth-store";
 import { adoptBrowserTimeZone } from "./browser-time-zone";
+import { portalQueryClient } from "./portal-query-client";
 import { useRenderedPortal } from "./rendered-session";
 
 export type AuthState = {

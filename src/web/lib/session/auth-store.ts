@@ -1,13 +1,14 @@
 import { ApiError } from "../../../shared/api";
 import type { CompleteLoginResult, SessionUser } from "../../../shared/auth";
-import { apiRequest, connectSession, type RefreshOutcome, readStartedRequest } from "../http";
-import { backoffDelayMs, isRetryableStatus } from "../retry";
+import { apiRequest, connectSession, type RefreshOutcome, readStartedRequest } from "../http/client";
+import { forgetEarlyRequests, takeEarlyRefresh } from "../http/early-requests";
+import { backoffDelayMs, isRetryableStatus } from "../http/retry";
 import { renewDelayMs } from "./access-token";
-import { forgetEarlyRequests, REFRESH_LOCK, takeEarlyRefresh } from "./early-refresh";
 import {
   clearSessionRecord,
   isLastActiveDue,
   isSessionExpired,
+  REFRESH_LOCK,
   readSessionRecord,
   SESSION_STORAGE_KEY,
   writeSessionRecord,

@@ -1,5 +1,5 @@
 import type { SessionUser } from "../../../shared/auth";
-import { apiRequest } from "../http";
+import { apiRequest } from "../http/client";
 import { updateSessionUser } from "./auth-store";
 
 /** The zone this browser keeps ("Europe/London"), or null when it names none. */

@@ -15,6 +15,9 @@ export type SessionRecord = { user: SessionUser; sessionStartTime: number; lastA
 
 export const SESSION_STORAGE_KEY = "crestbuild.session";
 
+/** Tabs take turns to refresh: the server rotates the refresh cookie, and presenting an old one ends the session. */
+export const REFRESH_LOCK = "crestbuild-session-refresh";
+
 /** docs/product.md#records 'encoded': base64 of the JSON (UTF-8, so names like "Adéọlá" survive). */
 export function encodeSessionRecord(record: SessionRecord): string {
   const bytes = new TextEncoder().encode(JSON.stringify(record));

@@ -1,11 +1,13 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import type { CompleteLoginResult, VerifyCredentialsResult } from "../../../shared/auth";
 import { authMessages, tooManyLoginAttempts } from "../../../shared/auth-messages";
 import { dashboardPathFor } from "../../../shared/departments";
-import { EmailField, FormAlert, linkClass, mutedTextClass, PasswordField, SubmitButton } from "../../components/form/form-fields";
+import { EmailField, FormAlert, linkClass, mutedTextClass, PasswordField } from "../../components/form/form-fields";
 import { lazyResolver, prefetchValidation } from "../../components/form/lazy-validation";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
 import { ConfirmLinkStep } from "../../features/auth/ConfirmLinkStep";
@@ -71,6 +73,16 @@ export default function LoginPage() {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: lazyResolver(loadCredentialsSchema), defaultValues: { email: "", password: "" } });
+  // Both steps count towards the sign-in limits, and complete-login retries by itself (authApi): tried once here.
+  const verifyCredentials = useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => authApi.verifyCredentials(email, password),
+    retry: false,
+  });
+  const completeLogin = useMutation({
+    mutationFn: ({ userId, ticket, code }: { userId: string; ticket: string; code?: string }) =>
+      authApi.completeLogin(userId, ticket, code),
+    retry: false,
+  });
 
   // Someone already signed in here (a reload, another tab) goes straight on once the session is restored.
   useEffect(() => {
@@ -98,7 +110,7 @@ export default function LoginPage() {
 
     let checked: VerifyCredentialsResult;
     try {
-      checked = await authApi.verifyCredentials(email, password);
+      checked = await verifyCredentials.mutateAsync({ email, password });
     } catch (error) {
       const result = credentialsFailure(error);
       if (result.counts) writeLoginAttempts(afterFailedAttempt(readLoginAttempts(), Date.now()));
@@ -122,7 +134,7 @@ export default function LoginPage() {
   /** Step 2: opens the session with the one-time ticket (and the authenticator code when the account has one). */
   async function finishSignIn(userId: string, ticket: string, code?: string) {
     try {
-      const session = await authApi.completeLogin(userId, ticket, code);
+      const session = await completeLogin.mutateAsync({ userId, ticket, code });
       clearLoginAttempts();
       setLanding(landingAfterSignIn(session, returnPath));
       signIn(session);

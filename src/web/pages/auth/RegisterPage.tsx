@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -15,9 +16,9 @@ import {
   mutedTextClass,
   PasswordField,
   SelectField,
-  SubmitButton,
   TextField,
 } from "../../components/form/form-fields";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
 import { ProviderButtons } from "../../features/auth/ProviderButtons";
@@ -130,10 +131,12 @@ export default function RegisterPage() {
   const { registrationClosed } = useCompany();
   const invitation = useInvitation(reset);
 
+  const registration = useMutation({ mutationFn: authApi.register, retry: false });
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const account = await authApi.register({ ...values, department: values.isStaff ? values.department : undefined });
+      const account = await registration.mutateAsync({ ...values, department: values.isStaff ? values.department : undefined });
       const invited = invitation.token ? `&invitation=${encodeURIComponent(invitation.token)}` : "";
       navigate(`/verify-email?email=${encodeURIComponent(account.email)}${invited}`);
     } catch (error) {

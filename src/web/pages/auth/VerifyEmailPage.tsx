@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { verifyEmailSchema } from "../../../shared/auth";
 import { authMessages, VERIFICATION_CODE_LENGTH } from "../../../shared/auth-messages";
-import { CodeField, EmailField, FormAlert, FormSuccess, SubmitButton } from "../../components/form/form-fields";
+import { CodeField, EmailField, FormAlert, FormSuccess } from "../../components/form/form-fields";
 import { useApiForm } from "../../components/form/use-api-form";
 import { Button, ButtonLink } from "../../components/ui/Button";
+import { SubmitButton } from "../../components/ui/SubmitButton";
 import { AuthFooterLink, AuthHeader } from "../../features/auth/AuthScreen";
 import { authApi } from "../../features/auth/api";
 

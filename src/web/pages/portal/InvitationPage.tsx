@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useParams } from "react-router";
 import { failureMessage } from "../../components/form/form-errors";
@@ -23,20 +23,22 @@ export default function InvitationPage() {
   // The link works once: a second run of the effect (React's development checks) must not spend it again.
   const started = useRef(false);
 
+  const { mutate: accept } = useMutation({
+    mutationFn: () => projectsApi.acceptInvitation(token),
+    retry: false,
+    onSuccess: async (accepted) => {
+      await refreshProjects(queryClient);
+      toast.success(`${accepted.projectTitle} is now in your projects.`);
+      setOutcome({ projectId: accepted.projectId });
+    },
+    onError: (error) => setOutcome({ failure: failureMessage(error) }),
+  });
+
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void (async () => {
-      try {
-        const accepted = await projectsApi.acceptInvitation(token);
-        await refreshProjects(queryClient);
-        toast.success(`${accepted.projectTitle} is now in your projects.`);
-        setOutcome({ projectId: accepted.projectId });
-      } catch (error) {
-        setOutcome({ failure: failureMessage(error) });
-      }
-    })();
-  }, [token, queryClient]);
+    accept();
+  }, [accept]);
 
   if (outcome && "projectId" in outcome) return <Navigate to={`/dashboard/projects/${outcome.projectId}`} replace />;
   return (

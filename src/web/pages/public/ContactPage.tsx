@@ -177,7 +177,7 @@ function ContactForm() {
   }, [sent, setFocus]);
 
   const onSubmit = submit(async (values) => {
-    const { apiRequest } = await import("../../lib/http");
+    const { apiRequest } = await import("../../lib/http/client");
     await apiRequest<null>("POST", "/contact", values);
     setSent(true);
   });

@@ -14,7 +14,7 @@ const latestProjects = projectsListQuery(DASHBOARD_PROJECTS);
 const underWay = projectsListQuery(UNDER_WAY);
 
 /**
- * A signed-in dashboard's HTML asks for them as soon as its session is renewed (lib/session/early-refresh.ts), or the
+ * A signed-in dashboard's HTML asks for them as soon as its session is renewed (head/early-refresh.ts), or the
  * server renders the dashboard with them for its viewer.
  */
 export const dashboardFirstData = [latestProjects, underWay, projectFeedQuery].map(firstDataOf);

@@ -7,8 +7,9 @@ import {
   documentTitleSchema,
   projectMessages,
 } from "../../../../shared/projects";
-import { FormAlert, inputClass, mutedTextClass, SelectField, SubmitButton, TextField } from "../../../components/form/form-fields";
+import { FormAlert, inputClass, mutedTextClass, SelectField, TextField } from "../../../components/form/form-fields";
 import { useAttempt } from "../../../components/form/use-attempt";
+import { SubmitButton } from "../../../components/ui/SubmitButton";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
 import { projectsApi } from "../api";

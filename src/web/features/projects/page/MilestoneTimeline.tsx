@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleDashed } from "lucide-react";
 import { useState } from "react";
 import { todayInLagos } from "../../../../shared/calendar";
@@ -38,7 +38,6 @@ function MilestoneItem({
 }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const state = milestoneState(milestone, today);
   const { Icon, tone } = stateStyles[state];
   const canEdit = project.permissions.edit;
@@ -49,30 +48,23 @@ function MilestoneItem({
     setEditing(false);
     toast.success("Milestone saved.");
   };
-  const setDone = async (done: boolean) => {
-    setBusy(true);
-    try {
-      await projectsApi.updateMilestone(project.id, milestone.id, { done });
+  const markDone = useMutation({
+    mutationFn: (done: boolean) => projectsApi.updateMilestone(project.id, milestone.id, { done }),
+    onSuccess: async (_saved, done) => {
       await refreshProjects(queryClient);
       toast.success(done ? `${milestone.title} marked done.` : `${milestone.title} reopened.`);
-    } catch (error) {
-      toast.error("The milestone could not be changed.", { description: failureMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const move = async (direction: "up" | "down") => {
-    setBusy(true);
-    try {
-      await projectsApi.moveMilestone(project.id, milestone.id, direction);
+    },
+    onError: (error) => toast.error("The milestone could not be changed.", { description: failureMessage(error) }),
+  });
+  const move = useMutation({
+    mutationFn: (direction: "up" | "down") => projectsApi.moveMilestone(project.id, milestone.id, direction),
+    onSuccess: async (_moved, direction) => {
       await refreshProjects(queryClient);
       toast.success(`${milestone.title} moved ${direction}.`);
-    } catch (error) {
-      toast.error("The milestone could not be moved.", { description: failureMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toast.error("The milestone could not be moved.", { description: failureMessage(error) }),
+  });
+  const busy = markDone.isPending || move.isPending;
   const remove = async () => {
     await projectsApi.removeMilestone(project.id, milestone.id);
     await refreshProjects(queryClient);
@@ -109,7 +101,7 @@ function MilestoneItem({
             <Button
               variant={milestone.doneOn ? "secondary" : "primary"}
               disabled={busy}
-              onClick={() => void setDone(!milestone.doneOn)}
+              onClick={() => markDone.mutate(!milestone.doneOn)}
               aria-label={`${milestone.doneOn ? "Reopen" : "Mark done"}: ${milestone.title}`}
             >
               {milestone.doneOn ? "Reopen" : "Mark done"}
@@ -121,7 +113,7 @@ function MilestoneItem({
             <Button
               variant="secondary"
               disabled={busy || place.first}
-              onClick={() => void move("up")}
+              onClick={() => move.mutate("up")}
               aria-label={`Move ${milestone.title} up`}
             >
               <ArrowUp aria-hidden className="size-4" />
@@ -129,7 +121,7 @@ function MilestoneItem({
             <Button
               variant="secondary"
               disabled={busy || place.last}
-              onClick={() => void move("down")}
+              onClick={() => move.mutate("down")}
               aria-label={`Move ${milestone.title} down`}
             >
               <ArrowDown aria-hidden className="size-4" />

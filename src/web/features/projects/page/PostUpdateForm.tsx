@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { siteUpdateSchema } from "../../../../shared/projects";
-import { FormAlert, SubmitButton, TextAreaField } from "../../../components/form/form-fields";
+import { FormAlert, TextAreaField } from "../../../components/form/form-fields";
 import { useApiForm } from "../../../components/form/use-api-form";
+import { SubmitButton } from "../../../components/ui/SubmitButton";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
 import { projectsApi } from "../api";

@@ -1,64 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../shared/api";
-import { MFA_ENROLMENT_REQUIRED, mfaEnrolmentRequiredMessage } from "../../shared/auth-messages";
-import { apiDownload, apiRequest, apiRequestWithRetry, attachmentFileName, connectSession, type RefreshOutcome } from "./http";
-
-/** `raw` is a body sent as it is (a file), instead of `body` as JSON. */
-type Answer = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
-
-const ok = (data: unknown): Answer => ({ status: 200, body: { success: true, data, message: null, error: null } });
-const failure = (status: number, message: string | null, headers?: Record<string, string>): Answer => ({
-  status,
-  body: { success: false, data: null, message, error: "x" },
-  headers,
-});
-
-/** Replaces fetch with one that gives these answers in turn and records what was asked. */
-function serve(...answers: Answer[]) {
-  const calls: { url: string; authorization: string | null }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, authorization: new Headers(init.headers).get("authorization") });
-      const answer = answers.shift();
-      if (!answer) throw new Error(`unexpected request to ${url}`);
-      return new Response(answer.raw ?? JSON.stringify(answer.body ?? null), { status: answer.status, headers: answer.headers });
-    }),
-  );
-  return calls;
-}
-
-function connect(token: string | null, refreshOutcome: RefreshOutcome = "refreshed") {
-  const state = { token, expired: false, refreshes: 0, mfaEnrolmentRequired: false };
-  connectSession({
-    accessToken: () => state.token,
-    refresh: async () => {
-      state.refreshes++;
-      if (refreshOutcome === "refreshed") state.token = "renewed";
-      return refreshOutcome;
-    },
-    expire: () => {
-      state.expired = true;
-      state.token = null;
-    },
-    mfaEnrolmentRequired: () => {
-      state.mfaEnrolmentRequired = true;
-    },
-  });
-  return state;
-}
-
-/** Runs a request to its end, letting fake time pass for its retries. */
-async function settle<T>(request: Promise<T>): Promise<T> {
-  const outcome = request.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  await vi.runAllTimersAsync();
-  const result = (await outcome) as { value?: T; error?: unknown };
-  if ("error" in result) throw result.error;
-  return result.value as T;
-}
+import { MFA_ENROLMENT_REQUIRED, mfaEnrolmentRequiredMessage } from "../../../shared/auth-messages";
+import { apiDownload, apiRequest, attachmentFileName } from "./client";
+import { type Answer, connect, failure, ok, serve, settle } from "./fake-api";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -125,50 +68,12 @@ describe("access token (docs/product.md#sessions)", () => {
   });
 });
 
-describe("retry helper (docs/product.md#http-client)", () => {
+describe("no retries of its own (docs/product.md#http-client)", () => {
   beforeEach(() => connect(null));
 
-  it("retries a 503 up to 3 times, then shows the server's message", async () => {
-    const calls = serve(...Array.from({ length: 4 }, () => failure(503, "Down for maintenance")));
-    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({ status: 503, message: "Down for maintenance" });
-    expect(calls).toHaveLength(4);
-  });
-
-  it("says 'Server error ({status})' when the last failure has no message", async () => {
-    serve(...Array.from({ length: 4 }, () => ({ status: 502, body: null })));
-    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({ message: "Server error (502)" });
-  });
-
-  it("succeeds when a retry does", async () => {
-    const calls = serve(failure(500, null), failure(504, null), ok("fine"));
-    await expect(settle(apiRequestWithRetry("GET", "/projects"))).resolves.toBe("fine");
-    expect(calls).toHaveLength(3);
-  });
-
-  it("does not retry other failures", async () => {
-    const calls = serve({ status: 404, body: null });
-    const error = await settle(apiRequestWithRetry("GET", "/nowhere")).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe("API endpoint not found: /api/nowhere. The requested resource may not exist on the server.");
-    expect(calls).toHaveLength(1);
-  });
-
-  it("waits for retry-after on a 429 and says how long to wait when it still fails", async () => {
-    serve(...Array.from({ length: 4 }, () => failure(429, "Slow down", { "retry-after": "2" })));
-    const started = Date.now();
-    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({
-      status: 429,
-      message: "Too many requests. Please wait 2 seconds and try again.",
-    });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 2000);
-  });
-
-  it("gives up at once when retry-after is longer than the longest delay", async () => {
-    const calls = serve(failure(429, "Slow down", { "retry-after": "600" }));
-    await expect(settle(apiRequestWithRetry("GET", "/projects"))).rejects.toMatchObject({
-      message: "Too many requests. Please wait 600 seconds and try again.",
-      retryAfterSeconds: 600,
-    });
+  it("asks once for a failing request: trying again is the query cache's", async () => {
+    const calls = serve(failure(503, "Down for maintenance"));
+    await expect(settle(apiRequest("GET", "/projects"))).rejects.toMatchObject({ status: 503, message: "Down for maintenance" });
     expect(calls).toHaveLength(1);
   });
 });

@@ -5,5 +5,5 @@ const MINUTE = 60_000;
 export const FRESH_MS = 5 * MINUTE;
 /** Data nobody has read for this long is dropped. */
 export const KEPT_MS = 10 * MINUTE;
-/** A failed load is tried this many more times. */
-export const LOAD_RETRIES = 3;
+/** A failed write is tried this many more times (a load: RETRY_POLICY.maxRetries, lib/http/retry.ts). */
+export const WRITE_RETRIES = 1;

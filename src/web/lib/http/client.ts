@@ -1,8 +1,7 @@
-import { ApiError, unwrapEnvelope } from "../../shared/api";
-import { MFA_ENROLMENT_REQUIRED } from "../../shared/auth-messages";
-import { endpointNotFound, serverError, tooManyRequests, wording } from "../../shared/wording";
-import { isRetryableStatus, RETRY_POLICY, retryDelayMs } from "./retry";
-import { takeEarlyData } from "./session/early-refresh";
+import { ApiError, unwrapEnvelope } from "../../../shared/api";
+import { MFA_ENROLMENT_REQUIRED } from "../../../shared/auth-messages";
+import { endpointNotFound, serverError, tooManyRequests, wording } from "../../../shared/wording";
+import { takeEarlyData } from "./early-requests";
 
 /** docs/product.md#http-client: every request gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -103,7 +102,7 @@ async function readEnvelope<T>(response: Response, path: string): Promise<T> {
   }
 }
 
-/** The answer to a request the page started before its scripts ran (the session's refresh, lib/session/early-refresh.ts), read as send reads one. */
+/** The answer to a request the page started before its scripts ran (the session's refresh, lib/http/early-requests.ts), read as send reads one. */
 export async function readStartedRequest<T>(started: Promise<Response>, path: string): Promise<T> {
   return readEnvelope<T>(await answerOf(started), path);
 }
@@ -137,7 +136,8 @@ async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): P
 
 /**
  * Calls the JSON API and returns the envelope's data, or throws an ApiError with the wording of docs/product.md#wording.
- * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal).
+ * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal). It never tries a
+ * failure again: the query cache does (lib/query/query-client.ts), so a failing load is asked for a bounded number of times.
  */
 export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   // The first screen's data may be on its way already, asked for by the page's HTML: its answer serves one attempt.
@@ -169,28 +169,4 @@ export function apiDownload(path: string, fallbackFileName: string): Promise<Dow
     const fileName = attachmentFileName(response.headers.get("content-disposition")) ?? fallbackFileName;
     return { blob: await response.blob(), fileName };
   });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The docs/product.md#http-client retry helper, for requests that are safe to repeat: up to 3 more tries on 408, 429 and
- * 5xx answers, after 1 s doubling (or the server's retry-after), plus jitter. The last failure says
- * the server's message or 'Server error ({status})', and for 429 how many seconds to wait.
- */
-export async function apiRequestWithRetry<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  for (let retry = 0; ; retry++) {
-    try {
-      return await apiRequest<T>(method, path, body);
-    } catch (error) {
-      if (!(error instanceof ApiError) || !isRetryableStatus(error.status)) throw error;
-      const delay = retryDelayMs(retry, error.retryAfterSeconds);
-      if (delay === null || retry >= RETRY_POLICY.maxRetries) {
-        if (error.status !== 429) throw error;
-        const seconds = error.retryAfterSeconds ?? Math.ceil((delay ?? RETRY_POLICY.maxDelayMs) / 1000);
-        throw new ApiError(429, tooManyRequests(seconds), error.code, error.fields, seconds);
-      }
-      await sleep(delay);
-    }
-  }
 }

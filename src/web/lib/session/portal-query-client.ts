@@ -1,6 +1,6 @@
-import { apiPathOf } from "./api-query";
-import { apiRequest } from "./http";
-import { createQueryClient } from "./query-client";
+import { apiRequest } from "../http/client";
+import { apiPathOf } from "../query/api-query";
+import { createQueryClient } from "../query/query-client";
 
 /**
  * The portal's one query cache: loaded with the session (AuthProvider), never by a public page, and kept for the
