@@ -1,7 +1,13 @@
-import { lagosDay } from "./lagos-time.js";
+import { lagosDay, MONTH_NAMES } from "./lagos-time.js";
 
 /** The company works on Abuja time (WAT): "today" for due dates and completion dates is Lagos's date, YYYY-MM-DD. */
 export const todayInLagos = (now = new Date()) => lagosDay(now);
+
+/** "27 November 2026": a calendar day (YYYY-MM-DD) as the site writes it, whatever the reader's time zone. */
+export function calendarDayText(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${day} ${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
+}
 
 /** The date `days` after a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {

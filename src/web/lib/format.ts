@@ -1,3 +1,4 @@
+import { calendarDayText } from "../../shared/calendar";
 import { lagosTime, MONTH_NAMES } from "../../shared/lagos-time";
 import { COMPANY_TIME_ZONE, zonedClock, zonedDate as zonedDateOf, zonedDateTime, zonedDay } from "../../shared/zoned-time";
 
@@ -9,8 +10,7 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * given: the public pages' visitors read the company's.
  */
 export function formatDate(iso: string, zone = COMPANY_TIME_ZONE): string {
-  // Noon UTC of a calendar day is that day in Lagos, worked out without Intl.
-  return CALENDAR_DAY.test(iso) ? zonedDateOf(`${iso}T12:00:00Z`, COMPANY_TIME_ZONE) : zonedDateOf(iso, zone);
+  return CALENDAR_DAY.test(iso) ? calendarDayText(iso) : zonedDateOf(iso, zone);
 }
 
 /** "March 2026", in Lagos time (the public site's projects). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDate } from "../../lib/format";
+import { calendarDayText } from "../../../shared/calendar";
 import { PageIntro } from "./PageIntro";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -15,7 +15,7 @@ export function LegalDocument(props: { title: string; updatedOn: string; intro: 
       <PageIntro eyebrow="Legal" title={title}>
         {intro}
         <p className="mt-3 text-base">
-          Last updated <time dateTime={updatedOn}>{formatDate(updatedOn)}</time>
+          Last updated <time dateTime={updatedOn}>{calendarDayText(updatedOn)}</time>
         </p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[16rem_1fr] lg:py-16">
