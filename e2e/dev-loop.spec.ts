@@ -69,8 +69,15 @@ test("an edited screen updates in place and an edited route is served after the 
     (window as Window & { sameDocument?: boolean }).sameDocument = true;
   });
 
+  // The stylesheet follows an edited screen (its classes are read from the sources): the server is edited only once
+  // that update is in, or the browser would fetch it from a server restarting.
+  const stylesUpdated = page.waitForEvent("console", {
+    predicate: (message) => message.text().includes("hot updated: /src/web/styles.css"),
+    timeout: 30_000,
+  });
   await edit("src/web/pages/public/NotFoundPage.tsx", ">Page Not Found<", ">Page Not Found, edited<");
   await expect(page.getByRole("heading", { level: 1, name: "Page Not Found, edited" })).toBeVisible({ timeout: 30_000 });
+  await stylesUpdated;
   // Updated in place: the page was not loaded again.
   expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
 

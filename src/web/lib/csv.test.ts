@@ -13,6 +13,6 @@ describe("toCsv", () => {
           ["-", -4],
         ],
       ),
-    ).toBe('page,views\r\n"/blog, news",3\r\n"say ""hi""",2\r\n\'=HYPERLINK(1),1\r\n\'-,-4\r\n');
+    ).toBe('page,views\r\n"/blog, news",3\r\n"say ""hi""",2\r\n\'=HYPERLINK(1),1\r\n\'-,-4');
   });
 });

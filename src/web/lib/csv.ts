@@ -1,8 +1,8 @@
-import { csvLine } from "../../shared/csv";
+import { csvCell } from "../../shared/csv";
 import { saveFile } from "./save-file";
 
 export function toCsv(header: string[], rows: (string | number)[][]): string {
-  return [header, ...rows].map(csvLine).join("");
+  return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n");
 }
 
 /** Hands a table to the user as a CSV file. */
