@@ -125,7 +125,9 @@ describe.skipIf(!databaseUrl)("two-step sign-in required, in the browser (skippe
     await requireForStaff(true);
     // That call answers 403 MFA_ENROLMENT_REQUIRED, and the API client tells the guard.
     const refused = page.waitForResponse((response) => response.url().includes("/api/") && response.status() === 403);
-    await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Security" }).click();
+    // On a phone, Security is in the tab bar's 'More' sheet (docs/decisions/126-portal-tab-bar-on-phones.md).
+    await page.getByRole("navigation", { name: "Portal" }).getByRole("button", { name: "More" }).click();
+    await page.getByRole("navigation", { name: "More sections" }).getByRole("link", { name: "Security" }).click();
     expect((await (await refused).json()).error).toBe(MFA_ENROLMENT_REQUIRED);
     await expectOnEnrolment(page);
 
