@@ -3,7 +3,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { ApiError } from "../../shared/api.js";
 import { wording } from "../../shared/wording.js";
 import { apiReferencePage } from "./api-reference-page.js";
-import { type AccessCheck, DOCS_COOKIE } from "./authenticate.js";
+import { type AccessCheck, createMediaViewer, DOCS_COOKIE } from "./authenticate.js";
 import { accessDenied } from "./errors.js";
 
 type Options = {
@@ -17,12 +17,12 @@ const REFERENCE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe
 
 /** GET /api/openapi.json (the OpenAPI 3.1 document of every route) and GET /api/docs (the same, readable). */
 export async function apiReferenceRoutes(api: FastifyInstance, { open, checkAccess }: Options) {
+  const viewerOf = createMediaViewer(checkAccess, DOCS_COOKIE);
   const adminsOnly = async (request: FastifyRequest) => {
     if (open) return;
-    const header = request.headers.authorization ?? "";
-    const outcome = await checkAccess(header.startsWith("Bearer ") ? header.slice(7) : (request.cookies?.[DOCS_COOKIE] ?? ""));
-    if ("refused" in outcome || outcome.mfaEnrolmentDue) throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
-    if (outcome.claims.role !== "admin") throw accessDenied();
+    const viewer = await viewerOf(request);
+    if (!viewer) throw new ApiError(401, wording.authenticationFailed, "unauthenticated");
+    if (viewer.role !== "admin") throw accessDenied();
   };
   const document = () => api.swagger() as OpenAPIV3_1.Document;
   api.get("/openapi.json", { preValidation: adminsOnly, schema: { hide: true } }, async () => document());

@@ -138,11 +138,12 @@ export function createScreenViewer(checkAccess: AccessCheck) {
 
 export type ScreenViewer = ReturnType<typeof createScreenViewer>;
 
-/** The caller of a media route from the Bearer header or the media cookie, or null (anonymous, expired, signed out). */
-export function createMediaViewer(checkAccess: AccessCheck) {
+/** The caller of a route a browser opens without its Bearer header (a photo, the API reference), from that header or the
+ * route's own cookie (the media cookie by default), or null (anonymous, expired, signed out). */
+export function createMediaViewer(checkAccess: AccessCheck, cookie: typeof MEDIA_COOKIE | typeof DOCS_COOKIE = MEDIA_COOKIE) {
   return async function mediaViewer(request: FastifyRequest): Promise<Viewer | null> {
     const header = request.headers.authorization ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7) : (request.cookies?.[MEDIA_COOKIE] ?? "");
+    const token = header.startsWith("Bearer ") ? header.slice(7) : (request.cookies?.[cookie] ?? "");
     const outcome = await checkAccess(token);
     if ("refused" in outcome || outcome.mfaEnrolmentDue) return null;
     const { userId, role, department } = outcome.claims;

@@ -1,8 +1,8 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import "@fastify/websocket";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { presenceQuerySchema, REALTIME_CLOSE_RESTARTING } from "../../../shared/realtime.js";
-import { type AccessCheck, requireRole, type SessionCheck } from "../../platform/authenticate.js";
+import { type AccessCheck, type RequireUser, requireRole, type SessionCheck } from "../../platform/authenticate.js";
 import { addressKey } from "../../platform/client-address.js";
 import { ApiError, ok } from "../../platform/envelope.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
@@ -10,14 +10,14 @@ import { type RealtimeTiming, serveRealtimeConnection } from "./connection.js";
 import type { FrameHandlers, RealtimeConnection } from "./frames.js";
 import { createAddressCounter, type RealtimeLimits } from "./limits.js";
 
-type Options = {
+export type RealtimeRoutesOptions = {
   hub: RealtimeHub;
   frameHandlers: FrameHandlers;
   onConnectionClosed?: (connection: RealtimeConnection) => void;
   onAccessChanged?: (connection: RealtimeConnection) => Promise<void>;
   checkAccess: AccessCheck;
   isSessionOpen: SessionCheck;
-  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  requireUser: RequireUser;
   timing: RealtimeTiming;
   limits: RealtimeLimits;
 };
@@ -25,7 +25,17 @@ type Options = {
 /** /api/realtime (the WebSocket of each signed-in tab) and who is online. */
 export async function realtimeRoutes(
   app: FastifyInstance,
-  { hub, frameHandlers, onConnectionClosed, onAccessChanged, checkAccess, isSessionOpen, requireUser, timing, limits }: Options,
+  {
+    hub,
+    frameHandlers,
+    onConnectionClosed,
+    onAccessChanged,
+    checkAccess,
+    isSessionOpen,
+    requireUser,
+    timing,
+    limits,
+  }: RealtimeRoutesOptions,
 ) {
   const unauthenticated = createAddressCounter(limits.unauthenticatedPerAddress);
   app.route({
