@@ -41,10 +41,23 @@ function lazyPage(importPage: () => Promise<PageModule>) {
 }
 
 /**
- * A lazily loaded module of src/web with its source file (the build manifest's key, so that the server can preload
- * its chunk with the HTML) and its import (a literal, for the bundler).
+ * The lazily loaded modules of src/web, by their file: every screen under pages/ and the portal's two layouts. Each
+ * import is the bundler's (a chunk of its own) and each key gives the module's source file, the build manifest's key
+ * under which the server preloads its chunk with the HTML: a screen is named once (docs/adding-a-screen.md).
  */
-function webModule(file: string, importPage: () => Promise<PageModule>) {
+const lazyModules = import.meta.glob<PageModule>(["../pages/**/*Page.tsx", "./AuthLayout.tsx", "./PortalLayout.tsx"]);
+
+/** The file a lazy module's key names, from the root of the repository ("../pages/x.tsx" → "src/web/pages/x.tsx"). */
+export const sourceFileOf = (key: string) => `src/web/${key.startsWith("../") ? key.slice(3) : `app/${key.slice(2)}`}`;
+
+/** The source files of every screen under src/web/pages (the test of the routes checks that each has its route). */
+export const SCREEN_FILES = Object.keys(lazyModules).filter((key) => key.startsWith("../pages/")).map(sourceFileOf);
+
+/** A lazily loaded module of src/web by its key in `lazyModules`, with its source file and what it exports. */
+function webModule(key: string) {
+  const importPage = lazyModules[key];
+  // A misspelt or moved screen fails when this file is first imported: in every test and in the build's prerender.
+  if (!importPage) throw new Error(`No module ${sourceFileOf(key)}: a screen is a file src/web/pages/<area>/<Name>Page.tsx`);
   let prefetch: PageModule["prefetch"];
   let firstData: FirstData[] = [];
   const page = lazyPage(() =>
@@ -56,54 +69,57 @@ function webModule(file: string, importPage: () => Promise<PageModule>) {
   );
   return {
     ...page,
-    module: `src/web/${file}.tsx`,
+    module: sourceFileOf(key),
     prefetch: (queryClient: QueryClient) => void prefetch?.(queryClient),
     firstData: () => firstData,
   };
 }
 
-const publicPage = (name: string, importPage: () => Promise<PageModule>) => webModule(`pages/public/${name}`, importPage);
+/** A screen of src/web/pages by its file under it, without the extension ("portal/SettingsPage"). */
+const screen = (name: string) => webModule(`../pages/${name}.tsx`);
+
+const publicPage = (name: string) => screen(`public/${name}`);
 
 export const publicRoutes: PublicRoute[] = [
-  { path: "/", ...publicPage("HomePage", () => import("../pages/public/HomePage")), data: () => [siteKeys.home] },
-  { path: "/about", ...publicPage("AboutPage", () => import("../pages/public/AboutPage")), data: () => [siteKeys.about] },
-  { path: "/services", ...publicPage("ServicesPage", () => import("../pages/public/ServicesPage")), data: () => [siteKeys.services] },
+  { path: "/", ...publicPage("HomePage"), data: () => [siteKeys.home] },
+  { path: "/about", ...publicPage("AboutPage"), data: () => [siteKeys.about] },
+  { path: "/services", ...publicPage("ServicesPage"), data: () => [siteKeys.services] },
   {
     path: "/services/:category",
-    ...publicPage("ServicesPage", () => import("../pages/public/ServicesPage")),
+    ...publicPage("ServicesPage"),
     data: (params) => [siteKeys.services, siteKeys.service(params.category ?? "")],
   },
   {
     path: "/projects",
-    ...publicPage("ProjectsPage", () => import("../pages/public/ProjectsPage")),
+    ...publicPage("ProjectsPage"),
     data: (_params, search) => [siteKeys.services, siteKeys.portfolio(search.get("category") ?? undefined, pageNumberOf(search))],
   },
   {
     path: "/projects/:slug",
-    ...publicPage("ProjectCaseStudyPage", () => import("../pages/public/ProjectCaseStudyPage")),
+    ...publicPage("ProjectCaseStudyPage"),
     data: (params) => [siteKeys.portfolioProject(params.slug ?? "")],
   },
-  { path: "/contact", ...publicPage("ContactPage", () => import("../pages/public/ContactPage")), data: () => [] },
-  { path: "/privacy", ...publicPage("PrivacyPage", () => import("../pages/public/PrivacyPage")), data: () => [] },
-  { path: "/terms", ...publicPage("TermsPage", () => import("../pages/public/TermsPage")), data: () => [] },
+  { path: "/contact", ...publicPage("ContactPage"), data: () => [] },
+  { path: "/privacy", ...publicPage("PrivacyPage"), data: () => [] },
+  { path: "/terms", ...publicPage("TermsPage"), data: () => [] },
   {
     path: "/blog",
-    ...publicPage("BlogPage", () => import("../pages/public/BlogPage")),
+    ...publicPage("BlogPage"),
     data: (_params, search) => [siteKeys.posts(undefined, pageNumberOf(search))],
   },
   {
     path: "/blog/:category",
-    ...publicPage("BlogPage", () => import("../pages/public/BlogPage")),
+    ...publicPage("BlogPage"),
     data: (params, search) => [siteKeys.posts(params.category, pageNumberOf(search))],
   },
   {
     path: "/blog/:category/:slug",
-    ...publicPage("BlogPostPage", () => import("../pages/public/BlogPostPage")),
+    ...publicPage("BlogPostPage"),
     data: (params) => [siteKeys.post(params.slug ?? "")],
   },
 ];
 
-const notFound = publicPage("NotFoundPage", () => import("../pages/public/NotFoundPage"));
+const notFound = publicPage("NotFoundPage");
 export const NotFoundPage = notFound.Page;
 export const NOT_FOUND_PAGE_MODULE = notFound.module;
 export const loadNotFoundPage = notFound.load;
@@ -161,8 +177,8 @@ export type PortalRoute = {
   firstData: () => FirstData[];
 };
 
-const dashboardPage = webModule("pages/portal/DashboardPage", () => import("../pages/portal/DashboardPage"));
-const inquiriesPage = webModule("pages/portal/dashboards/InquiriesPage", () => import("../pages/portal/dashboards/InquiriesPage"));
+const dashboardPage = screen("portal/DashboardPage");
+const inquiriesPage = screen("portal/dashboards/InquiriesPage");
 
 export const portalRoutes: PortalRoute[] = [
   {
@@ -171,7 +187,7 @@ export const portalRoutes: PortalRoute[] = [
     layout: "auth",
     serverRendered: true,
     data: [siteKeys.signInProviders],
-    ...webModule("pages/auth/LoginPage", () => import("../pages/auth/LoginPage")),
+    ...screen("auth/LoginPage"),
   },
   {
     path: "/register",
@@ -179,21 +195,21 @@ export const portalRoutes: PortalRoute[] = [
     layout: "auth",
     serverRendered: true,
     data: [siteKeys.signInProviders],
-    ...webModule("pages/auth/RegisterPage", () => import("../pages/auth/RegisterPage")),
+    ...screen("auth/RegisterPage"),
   },
   {
     path: "/verify-email",
     title: "Confirm your email",
     layout: "auth",
     serverRendered: true,
-    ...webModule("pages/auth/VerifyEmailPage", () => import("../pages/auth/VerifyEmailPage")),
+    ...screen("auth/VerifyEmailPage"),
   },
   {
     path: "/forgot-password",
     title: "Reset your password",
     layout: "auth",
     serverRendered: true,
-    ...webModule("pages/auth/ForgotPasswordPage", () => import("../pages/auth/ForgotPasswordPage")),
+    ...screen("auth/ForgotPasswordPage"),
   },
   { path: "/dashboard", title: "Dashboard", layout: "portal", rendersForViewer: true, ...dashboardPage },
   // The office's department dashboards: each opens for those whose data it shows (the same rules as the API's).
@@ -202,41 +218,35 @@ export const portalRoutes: PortalRoute[] = [
     title: "Human resources",
     layout: "portal",
     allow: canSeePeople,
-    ...webModule("pages/portal/dashboards/HrDashboardPage", () => import("../pages/portal/dashboards/HrDashboardPage")),
+    ...screen("portal/dashboards/HrDashboardPage"),
   },
   {
     path: "/dashboard/admin",
     title: "Office overview",
     layout: "portal",
     allow: canSeeOfficeOverview,
-    ...webModule("pages/portal/dashboards/AdminDashboardPage", () => import("../pages/portal/dashboards/AdminDashboardPage")),
+    ...screen("portal/dashboards/AdminDashboardPage"),
   },
   {
     path: "/dashboard/secretariat",
     title: "Secretariat",
     layout: "portal",
     allow: canHandleInquiries,
-    ...webModule("pages/portal/dashboards/SecretariatDashboardPage", () => import("../pages/portal/dashboards/SecretariatDashboardPage")),
+    ...screen("portal/dashboards/SecretariatDashboardPage"),
   },
   {
     path: "/dashboard/executive-assistant",
     title: "Executive Assistant",
     layout: "portal",
     allow: canHandleInquiries,
-    ...webModule(
-      "pages/portal/dashboards/ExecutiveAssistantDashboardPage",
-      () => import("../pages/portal/dashboards/ExecutiveAssistantDashboardPage"),
-    ),
+    ...screen("portal/dashboards/ExecutiveAssistantDashboardPage"),
   },
   {
     path: "/dashboard/digital-marketing",
     title: "Digital marketing",
     layout: "portal",
     allow: canManageSiteContent,
-    ...webModule(
-      "pages/portal/dashboards/DigitalMarketingDashboardPage",
-      () => import("../pages/portal/dashboards/DigitalMarketingDashboardPage"),
-    ),
+    ...screen("portal/dashboards/DigitalMarketingDashboardPage"),
   },
   {
     // Its figures come from the project stats (oversight departments) and the inquiry stats: the inquiry departments have both.
@@ -244,10 +254,7 @@ export const portalRoutes: PortalRoute[] = [
     title: "Business administration",
     layout: "portal",
     allow: canHandleInquiries,
-    ...webModule(
-      "pages/portal/dashboards/BusinessAdministrationDashboardPage",
-      () => import("../pages/portal/dashboards/BusinessAdministrationDashboardPage"),
-    ),
+    ...screen("portal/dashboards/BusinessAdministrationDashboardPage"),
   },
   {
     path: "/dashboard/inquiries",
@@ -267,99 +274,99 @@ export const portalRoutes: PortalRoute[] = [
     path: "/dashboard/projects/:id",
     title: "Project",
     layout: "portal",
-    ...webModule("pages/portal/ProjectPage", () => import("../pages/portal/ProjectPage")),
+    ...screen("portal/ProjectPage"),
   },
   {
     path: "/dashboard/invitations/:token",
     title: "Your project invitation",
     layout: "portal",
-    ...webModule("pages/portal/InvitationPage", () => import("../pages/portal/InvitationPage")),
+    ...screen("portal/InvitationPage"),
   },
   {
     path: "/dashboard/projects",
     title: "Projects",
     layout: "portal",
     allow: canRunProjects,
-    ...webModule("pages/portal/ProjectsDashboardPage", () => import("../pages/portal/ProjectsDashboardPage")),
+    ...screen("portal/ProjectsDashboardPage"),
   },
   {
     path: "/dashboard/accounts",
     title: "Accounts",
     layout: "portal",
     allow: canFollowAccounts,
-    ...webModule("pages/portal/AccountsDashboardPage", () => import("../pages/portal/AccountsDashboardPage")),
+    ...screen("portal/AccountsDashboardPage"),
   },
   // One route for the list and an open conversation, so opening one keeps the screen (and the list) in place.
   {
     path: "/dashboard/messages/:conversationId?",
     title: "Messages",
     layout: "portal",
-    ...webModule("pages/portal/MessagesPage", () => import("../pages/portal/MessagesPage")),
+    ...screen("portal/MessagesPage"),
   },
   {
     path: "/security",
     title: "Security",
     layout: "portal",
-    ...webModule("pages/portal/SecurityPage", () => import("../pages/portal/SecurityPage")),
+    ...screen("portal/SecurityPage"),
   },
   {
     path: "/two-step-setup",
     title: "Turn on two-step sign-in",
     layout: "auth",
-    ...webModule("pages/auth/TwoStepSetupPage", () => import("../pages/auth/TwoStepSetupPage")),
+    ...screen("auth/TwoStepSetupPage"),
   },
   {
     path: "/account-deleted",
     title: "Account deleted",
     layout: "auth",
-    ...webModule("pages/auth/AccountDeletedPage", () => import("../pages/auth/AccountDeletedPage")),
+    ...screen("auth/AccountDeletedPage"),
   },
   {
     path: "/security/not-me",
     title: "This wasn't me",
     layout: "auth",
-    ...webModule("pages/auth/NotMePage", () => import("../pages/auth/NotMePage")),
+    ...screen("auth/NotMePage"),
   },
   {
     path: "/settings",
     title: "Settings",
     layout: "portal",
-    ...webModule("pages/portal/SettingsPage", () => import("../pages/portal/SettingsPage")),
+    ...screen("portal/SettingsPage"),
   },
   {
     path: "/admin",
     title: "Administration",
     layout: "portal",
     admin: true,
-    ...webModule("pages/admin/AdminPage", () => import("../pages/admin/AdminPage")),
+    ...screen("admin/AdminPage"),
   },
   {
     path: "/analytics",
     title: "Analytics",
     layout: "portal",
     admin: true,
-    ...webModule("pages/admin/AnalyticsPage", () => import("../pages/admin/AnalyticsPage")),
+    ...screen("admin/AnalyticsPage"),
   },
   {
     path: "/call",
     title: "Calls",
     layout: "portal",
     allow: canMakeCalls,
-    ...webModule("pages/portal/CallPage", () => import("../pages/portal/CallPage")),
+    ...screen("portal/CallPage"),
   },
   {
     path: "/dashboard/announcements",
     title: "Announcements",
     layout: "portal",
     allow: canReadAnnouncements,
-    ...webModule("pages/portal/AnnouncementsPage", () => import("../pages/portal/AnnouncementsPage")),
+    ...screen("portal/AnnouncementsPage"),
   },
 ];
 
 /** The layouts around portal screens, lazily loaded like the screens (`Page` is the layout). */
 export const portalLayouts = {
-  auth: webModule("app/AuthLayout", () => import("./AuthLayout")),
-  portal: webModule("app/PortalLayout", () => import("./PortalLayout")),
+  auth: webModule("./AuthLayout.tsx"),
+  portal: webModule("./PortalLayout.tsx"),
 };
 
 /** The portal's shell (see App.tsx), preloaded with the first HTML of a portal screen. */
