@@ -51,7 +51,9 @@ const lazyModules = import.meta.glob<PageModule>(["../pages/**/*Page.tsx", "./Au
 export const sourceFileOf = (key: string) => `src/web/${key.startsWith("../") ? key.slice(3) : `app/${key.slice(2)}`}`;
 
 /** The source files of every screen under src/web/pages (the test of the routes checks that each has its route). */
-export const SCREEN_FILES = Object.keys(lazyModules).filter((key) => key.startsWith("../pages/")).map(sourceFileOf);
+export const SCREEN_FILES = Object.keys(lazyModules)
+  .filter((key) => key.startsWith("../pages/"))
+  .map(sourceFileOf);
 
 /** A lazily loaded module of src/web by its key in `lazyModules`, with its source file and what it exports. */
 function webModule(key: string) {

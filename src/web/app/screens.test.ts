@@ -3,7 +3,11 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { NOT_FOUND_PAGE_MODULE, portalRoutes, publicRoutes, SCREEN_FILES } from "./routes";
 
-const routedFiles = new Set([...publicRoutes.map((route) => route.module), NOT_FOUND_PAGE_MODULE, ...portalRoutes.map((route) => route.module)]);
+const routedFiles = new Set([
+  ...publicRoutes.map((route) => route.module),
+  NOT_FOUND_PAGE_MODULE,
+  ...portalRoutes.map((route) => route.module),
+]);
 
 // What a new screen is missing, said by name (docs/adding-a-screen.md).
 it("every screen file under src/web/pages has a route, and every route names a screen that exists", () => {
