@@ -23,6 +23,7 @@ import { callMediaKinds } from "../../shared/call-terms.js";
 import type { BlogCategorySlug } from "../../shared/content.js";
 import { conversationKinds } from "../../shared/conversations.js";
 import { departmentNames, roles } from "../../shared/departments.js";
+import { captureSources, type EvidenceContent, evidenceKinds, evidenceVerdicts } from "../../shared/evidence.js";
 import { inquiryStatuses } from "../../shared/inquiries.js";
 import { notificationKinds } from "../../shared/notifications.js";
 import { type DocumentFolder, projectCategories, projectStatuses } from "../../shared/project-terms.js";
@@ -105,6 +106,10 @@ export const projects = pgTable(
     portfolioConsentAt: timestampColumn("portfolio_consent_at"),
     /** Who agreed: the client at the time. */
     portfolioConsentById: personOrNull("portfolio_consent_by_id"),
+    /** The site as a circle, for judging where photos were taken: all three or none (a CHECK holds it). */
+    siteLatitude: doublePrecision("site_latitude"),
+    siteLongitude: doublePrecision("site_longitude"),
+    siteRadiusMetres: integer("site_radius_metres"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,9 +184,55 @@ export const projectPhotos = pgTable(
     galleryUrl: text("gallery_url").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** What the upload saw (null on photos added before it was kept); created_at is when the server received it. */
+    source: text("source", { enum: captureSources }),
+    capturedAt: timestampColumn("captured_at"),
+    /** When the phone queued it while offline, if it did. */
+    queuedAt: timestampColumn("queued_at"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    accuracyMetres: doublePrecision("accuracy_metres"),
+    /** The original file's own EXIF time and position, read before they were stripped from what is served. */
+    exifTakenAt: timestampColumn("exif_taken_at"),
+    exifLatitude: doublePrecision("exif_latitude"),
+    exifLongitude: doublePrecision("exif_longitude"),
+    /** SHA-256 of the original bytes, kept privately under original_key so that the evidence log can check them. */
+    sha256: text("sha256"),
+    originalKey: text("original_key"),
+    verdict: text("verdict", { enum: evidenceVerdicts }).notNull().default("unverified"),
+    verdictReason: text("verdict_reason").notNull().default("Added before the portal checked where and when photos were taken."),
+    /** How far from the site's centre it was taken, in metres, when that is known. */
+    distanceMetres: integer("distance_metres"),
+    milestoneId: integer("milestone_id").references(() => milestones.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (table) => [index("project_photos_project_idx").on(table.projectId, table.createdAt)],
+  (table) => [
+    index("project_photos_project_idx").on(table.projectId, table.createdAt),
+    index("project_photos_sha256_idx").on(table.projectId, table.sha256),
+  ],
+);
+
+/**
+ * A project's evidence log, a hash chain (docs/decisions/135-evidence-log-hash-chain.md): entries are only ever
+ * added, numbered from 1 per project; each holds the hash of its content and of the entry before it. The recorder's
+ * id has no foreign key: deleting an account must not change an entry.
+ */
+export const evidenceEntries = pgTable(
+  "evidence_entries",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    sequence: integer("sequence").notNull(),
+    kind: text("kind", { enum: evidenceKinds }).notNull(),
+    subjectId: integer("subject_id"),
+    content: jsonb("content").$type<EvidenceContent>().notNull(),
+    contentHash: text("content_hash").notNull(),
+    previousHash: text("previous_hash").notNull(),
+    entryHash: text("entry_hash").notNull(),
+    recordedById: uuid("recorded_by_id"),
+    recordedAt: timestampColumn("recorded_at").notNull(),
+  },
+  (table) => [uniqueIndex("evidence_entries_sequence_idx").on(table.projectId, table.sequence)],
 );
 
 /** Drawings, contracts, reports: private files, downloaded only through the API by those who may read the project. */

@@ -1,0 +1,27 @@
+// The terms of a project's evidence, without zod, so that a badge or a list can label them without the validators.
+
+/** What an entry of a project's evidence log records (docs/decisions/135-evidence-log-hash-chain.md). */
+export const evidenceKinds = ["photo_added", "photo_removed", "diary_entry", "milestone_done", "milestone_reopened"] as const;
+export type EvidenceKind = (typeof evidenceKinds)[number];
+
+/** verified: the portal's camera, on the site, sent at once; outside_site: taken beyond the site; unverified: neither can be said. */
+export const evidenceVerdicts = ["verified", "outside_site", "unverified"] as const;
+export type EvidenceVerdict = (typeof evidenceVerdicts)[number];
+
+export const evidenceVerdictLabels: Record<EvidenceVerdict, string> = {
+  verified: "Verified",
+  outside_site: "Outside the site",
+  unverified: "Unverified",
+};
+
+/** camera: taken in the portal's capture screen; library: picked from the phone's gallery. */
+export const captureSources = ["camera", "library"] as const;
+export type CaptureSource = (typeof captureSources)[number];
+
+/** The largest circle a site may be drawn as, in metres (a large estate), and the default. */
+export const MAX_SITE_RADIUS_METRES = 5000;
+export const DEFAULT_SITE_RADIUS_METRES = 100;
+
+/** What an evidence entry records about its subject: JSON, hashed in a canonical form. */
+export type EvidenceContent = { [key: string]: EvidenceValue };
+export type EvidenceValue = string | number | boolean | null | EvidenceValue[] | { [key: string]: EvidenceValue };
