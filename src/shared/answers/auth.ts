@@ -119,13 +119,19 @@ export type PasskeySummary = z.output<typeof passkeySummary>;
 export const passkeyList = z.object({ passkeys: z.array(passkeySummary) });
 
 const publicKeyCredentialHint = z.enum(["hybrid", "security-key", "client-device"]);
-/** The WebAuthn client extensions asked for (e.g. credProps), passed to the browser as they are. */
-const clientExtensionInputs = z.record(z.string(), z.unknown());
+/** The WebAuthn client extensions asked for (adding a passkey asks for credProps). */
+const clientExtensionInputs = z.object({
+  appid: z.string().optional(),
+  credProps: z.boolean().optional(),
+  hmacCreateSecret: z.boolean().optional(),
+  minPinLength: z.boolean().optional(),
+});
 
 /** A credential named to the browser: one to leave out (adding) or one that may answer (step-up). */
 const credentialDescriptor = z.object({
   id: z.string(),
-  type: z.literal("public-key"),
+  /** "public-key", the one type WebAuthn has. */
+  type: z.string(),
   /** As the passkey reported them when added (usb, nfc, internal...). */
   transports: z.array(z.string()).optional(),
 });
