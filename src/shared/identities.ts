@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-export * from "./identity-messages.js";
-
 export type { IdentityProviderSummary, LinkedIdentity, SignInMethods } from "./answers/auth.js";
+export * from "./identity-messages.js";
 
 /** An identity provider's email already has an account: its password, once, before the provider is linked. */
 export const confirmLinkSchema = z.object({

@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-export { passkeyMessages } from "./passkey-messages.js";
-
 export type { PasskeySummary } from "./answers/auth.js";
+export { passkeyMessages } from "./passkey-messages.js";
 
 export const passkeyNameSchema = z
   .string({ error: "Please give the passkey a name." })
