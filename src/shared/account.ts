@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authMessages, emailAddressSchema, mfaCodeSchema, VERIFICATION_CODE_LENGTH } from "./auth.js";
-import { type NotificationKind, type NotificationPreferences, notificationKinds } from "./notifications.js";
+import { notificationKinds } from "./notifications.js";
 
 /** /settings: email change, notification preferences, devices, my data, account deletion. */
 export const accountMessages = {
@@ -55,8 +55,7 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferencesInput = z.input<typeof notificationPreferencesSchema>;
 
-/** GET (and the answer of PUT) /api/users/me/notification-preferences. */
-export type NotificationSettings = { preferences: NotificationPreferences; labels: Record<NotificationKind, string> };
+export type { DeviceSession, NotificationSettings } from "./answers/account.js";
 
 /** DELETE /api/users/me: `code` (authenticator or recovery code) when two-step sign-in is on. */
 export const deleteAccountSchema = z.object({
@@ -65,18 +64,6 @@ export const deleteAccountSchema = z.object({
   code: z.string().trim().max(20).optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
-
-/** A signed-in device: one sign-in and its refreshes. */
-export type DeviceSession = {
-  id: string;
-  /** When this device signed in. */
-  createdAt: string;
-  lastUsedAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  /** The device making this request. */
-  current: boolean;
-};
 
 /** The name of the file of GET /api/users/me/export. */
 export const myDataFileName = (date: Date) => `crestbuild-my-data-${date.toISOString().slice(0, 10)}.json`;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { departmentNames, roles } from "./departments.js";
 import { pageNumber } from "./fields.js";
-import type { Page } from "./paging.js";
 
 /** The columns the accounts table sorts by; a leading "-" sorts descending (newest sign-in first: "-lastSignIn"). */
 export const adminUserSortKeys = ["name", "email", "role", "department", "status", "lastSignIn", "created"] as const;
@@ -29,27 +28,7 @@ export const adminUsersQuery = adminUsersFilters.extend({ page: pageNumber.defau
 export type AdminUsersFilters = z.output<typeof adminUsersFilters>;
 export type AdminUsersQuery = z.output<typeof adminUsersQuery>;
 
-export type AdminUserRow = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: (typeof roles)[number];
-  department: string;
-  department_code: string | null;
-  avatar: string | null;
-  active: boolean;
-  approved: boolean;
-  emailVerified: boolean;
-  /** The last time every factor of a sign-in passed (any way of signing in), or null: never signed in. */
-  lastLoginAt: string | null;
-  createdAt: string;
-};
-
-export type AdminUsersPage = Page<AdminUserRow> & {
-  /** How many accounts wait for approval, whatever the filters. */
-  pendingCount: number;
-};
+export type { AdminUserRow, AdminUsersPage, BulkApprovalResult } from "./answers/users.js";
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
@@ -64,8 +43,6 @@ export const bulkApprovalSchema = z.object({
     .max(BULK_APPROVAL_MAX, `Approve at most ${BULK_APPROVAL_MAX} accounts at once.`)
     .refine((ids) => new Set(ids).size === ids.length, "Each account can be chosen once."),
 });
-
-export type BulkApprovalResult = { approved: { id: string; email: string }[] };
 
 export const approvalMessages = {
   notPending: "Only staff accounts awaiting approval can be approved. Refresh the list: someone may have approved or blocked them.",

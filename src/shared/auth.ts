@@ -92,45 +92,7 @@ export const timeZoneSchema = z.object({
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });
 
-/** The session shape (docs/product.md#records). */
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: "admin" | "staff" | "user";
-  company: string;
-  phone: string;
-  location: string;
-  avatar: string | null;
-  isVerified: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  department: string;
-  department_code: string | null;
-  /** Two-step sign-in with an authenticator app is on. */
-  mfaEnabled: boolean;
-  /**
-   * The IANA zone their times are written in; null until chosen (their browser's is taken at their first sign-in),
-   * meanwhile Lagos time. Absent from a session remembered before zones were kept.
-   */
-  timeZone?: string | null;
-};
-
-export type VerifyCredentialsResult = { success: true; userId: string; department: string; ticket: string; mfaRequired: boolean };
-/**
- * The refresh token is in the answer only for API clients (REFRESH_TOKEN_IN_BODY_HEADER at sign-in, or a token sent in
- * the body at refresh); browsers get it only in the httpOnly cookie, out of page scripts' reach.
- */
-export type CompleteLoginResult = {
-  user: SessionUser;
-  /** Where to land: the person's dashboard, or the two-step enrolment when the admin requires it and it is off. */
-  dashboard: string;
-  accessToken: string;
-  refreshToken?: string;
-  /** Two-step sign-in is required for this role (the security settings) and the account has none yet. */
-  mfaEnrolmentRequired?: boolean;
-};
+export type { CompleteLoginResult, SessionUser, VerifyCredentialsResult } from "./answers/auth.js";
 
 /** Sent by an API client at sign-in (`X-Refresh-Token-Delivery: body`) to receive the refresh token in the JSON answer. */
 export const REFRESH_TOKEN_IN_BODY_HEADER = "x-refresh-token-delivery";

@@ -1,9 +1,7 @@
 import { z } from "zod";
 
+export type { PasskeySummary } from "./answers/auth.js";
 export { passkeyMessages } from "./passkey-messages.js";
-
-/** A passkey as settings lists it. */
-export type PasskeySummary = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
 export const passkeyNameSchema = z
   .string({ error: "Please give the passkey a name." })

@@ -9,7 +9,10 @@ import {
   myDataFileName,
   notificationPreferencesSchema,
 } from "../../../shared/account.js";
+import { deviceSessions, notificationSettings, pendingEmailChange } from "../../../shared/answers/account.js";
+import { sessionUser } from "../../../shared/answers/auth.js";
 import { profileSchema } from "../../../shared/auth.js";
+import { emptyEnvelope, envelope } from "../../platform/api-schemas.js";
 import { allowedBeforeMfaEnrolment, currentUser } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
@@ -33,32 +36,59 @@ type Options = { account: AccountService; requireUser: (request: FastifyRequest,
 
 /** /settings: profile, email change with re-verification, notification preferences, devices, my data, account deletion. */
 export async function accountRoutes(app: FastifyInstance, { account, requireUser }: Options) {
-  app.get("/auth/profile", { preValidation: requireUser, config: allowedBeforeMfaEnrolment }, async (request) =>
-    ok(await account.profile.read(currentUser(request).userId)),
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedInUser = { 200: envelope(sessionUser) };
+
+  routes.get(
+    "/auth/profile",
+    {
+      preValidation: requireUser,
+      config: allowedBeforeMfaEnrolment,
+      schema: { summary: "The caller's account, as the session knows it", response: signedInUser },
+    },
+    async (request) => ok(await account.profile.read(currentUser(request).userId)),
   );
 
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.put("/auth/profile", { preValidation: requireUser, schema: { body: profileSchema } }, async (request) => {
-    const changes = request.body;
-    return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
-  });
+  routes.put(
+    "/auth/profile",
+    { preValidation: requireUser, schema: { summary: "Change the caller's account details", body: profileSchema, response: signedInUser } },
+    async (request) => {
+      const changes = request.body;
+      return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
+    },
+  );
 
   /** The hosted auth service's "update user metadata" (docs/api.md#accounts-apiauth), with its snake_case names. */
-  routes.put("/auth/update-user", { preValidation: requireUser, schema: { body: userMetadataSchema } }, async (request) => {
-    const metadata = request.body;
-    const changes = {
-      firstName: metadata.first_name,
-      lastName: metadata.last_name,
-      phone: metadata.phone,
-      location: metadata.location,
-      company: metadata.company,
-    };
-    return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
-  });
+  routes.put(
+    "/auth/update-user",
+    {
+      preValidation: requireUser,
+      schema: { summary: "Change the caller's account details, with snake_case names", body: userMetadataSchema, response: signedInUser },
+    },
+    async (request) => {
+      const metadata = request.body;
+      const changes = {
+        firstName: metadata.first_name,
+        lastName: metadata.last_name,
+        phone: metadata.phone,
+        location: metadata.location,
+        company: metadata.company,
+      };
+      return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
+    },
+  );
 
   routes.post(
     "/auth/change-email",
-    { preValidation: requireUser, config: perAddressLimit(10, 15), schema: { body: changeEmailSchema } },
+    {
+      preValidation: requireUser,
+      config: perAddressLimit(10, 15),
+      schema: {
+        summary: "Ask to change the caller's email address: a code goes to the new one",
+        body: changeEmailSchema,
+        response: { 200: envelope(pendingEmailChange) },
+      },
+    },
     async (request) => {
       const input = request.body;
       const result = await account.emailChange.request(currentUser(request).userId, input, originOf(request));
@@ -68,56 +98,102 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
 
   routes.post(
     "/auth/confirm-email-change",
-    { preValidation: requireUser, config: perAddressLimit(10, 15), schema: { body: confirmEmailChangeSchema } },
+    {
+      preValidation: requireUser,
+      config: perAddressLimit(10, 15),
+      schema: { summary: "Confirm the new email address with its code", body: confirmEmailChangeSchema, response: signedInUser },
+    },
     async (request) => {
       const { code } = request.body;
       return ok(await account.emailChange.confirm(currentUser(request).userId, code, originOf(request)), accountMessages.emailChanged);
     },
   );
 
-  app.get("/users/me/notification-preferences", { preValidation: requireUser }, async (request) =>
-    ok(await account.preferences.read(currentUser(request).userId)),
+  routes.get(
+    "/users/me/notification-preferences",
+    {
+      preValidation: requireUser,
+      schema: { summary: "The caller's notification preferences", response: { 200: envelope(notificationSettings) } },
+    },
+    async (request) => ok(await account.preferences.read(currentUser(request).userId)),
   );
 
   routes.put(
     "/users/me/notification-preferences",
-    { preValidation: requireUser, schema: { body: notificationPreferencesSchema } },
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Change the caller's notification preferences",
+        body: notificationPreferencesSchema,
+        response: { 200: envelope(notificationSettings) },
+      },
+    },
     async (request) => {
       const { preferences } = request.body;
       return ok(await account.preferences.save(currentUser(request).userId, preferences), "Notification preferences saved.");
     },
   );
 
-  app.get("/auth/sessions", { preValidation: requireUser }, async (request) => {
-    const caller = currentUser(request);
-    return ok({ sessions: await account.devices.list(caller.userId, caller.sessionId) });
-  });
+  routes.get(
+    "/auth/sessions",
+    { preValidation: requireUser, schema: { summary: "The caller's signed-in devices", response: { 200: envelope(deviceSessions) } } },
+    async (request) => {
+      const caller = currentUser(request);
+      return ok({ sessions: await account.devices.list(caller.userId, caller.sessionId) });
+    },
+  );
 
-  app.post("/auth/sessions/sign-out-others", { preValidation: requireUser }, async (request) => {
-    const caller = currentUser(request);
-    await account.devices.revokeOthers(caller.userId, caller.sessionId, originOf(request));
-    return ok(null, "Every other device has been signed out.");
-  });
+  routes.post(
+    "/auth/sessions/sign-out-others",
+    {
+      preValidation: requireUser,
+      schema: { summary: "Sign out every device of the caller but this one", response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      await account.devices.revokeOthers(caller.userId, caller.sessionId, originOf(request));
+      return ok(null, "Every other device has been signed out.");
+    },
+  );
 
-  routes.delete("/auth/sessions/:id", { preValidation: requireUser, schema: { params: deviceParams } }, async (request) => {
-    const { id } = request.params;
-    await account.devices.revoke(currentUser(request).userId, id, originOf(request));
-    return ok(null, "That device has been signed out.");
-  });
+  routes.delete(
+    "/auth/sessions/:id",
+    {
+      preValidation: requireUser,
+      schema: { summary: "Sign out one of the caller's devices", params: deviceParams, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await account.devices.revoke(currentUser(request).userId, id, originOf(request));
+      return ok(null, "That device has been signed out.");
+    },
+  );
 
   /** A file to keep, not an envelope: the document itself, as an attachment. */
-  app.get("/users/me/export", { preValidation: requireUser, config: perAddressLimit(5, 60) }, async (request, reply) => {
-    const data = await account.myData.export(currentUser(request).userId, originOf(request));
-    return reply
-      .header("content-disposition", `attachment; filename="${myDataFileName(new Date())}"`)
-      .header("cache-control", "no-store")
-      .type("application/json; charset=utf-8")
-      .send(JSON.stringify(data, null, 2));
-  });
+  routes.get(
+    "/users/me/export",
+    {
+      preValidation: requireUser,
+      config: perAddressLimit(5, 60),
+      schema: { summary: "Download everything the portal keeps about the caller" },
+    },
+    async (request, reply) => {
+      const data = await account.myData.export(currentUser(request).userId, originOf(request));
+      return reply
+        .header("content-disposition", `attachment; filename="${myDataFileName(new Date())}"`)
+        .header("cache-control", "no-store")
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
   routes.delete(
     "/users/me",
-    { preValidation: requireUser, config: perAddressLimit(5, 15), schema: { body: deleteAccountSchema } },
+    {
+      preValidation: requireUser,
+      config: perAddressLimit(5, 15),
+      schema: { summary: "Delete the caller's account and sign out", body: deleteAccountSchema, response: { 200: emptyEnvelope } },
+    },
     async (request, reply) => {
       const input = request.body;
       await account.deletion.deleteAccount(currentUser(request).userId, input, originOf(request));

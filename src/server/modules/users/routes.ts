@@ -3,9 +3,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canApproveStaff, canKeepStaffRecords } from "../../../shared/access.js";
 import { adminUsersFilters, adminUsersQuery, approvalMessages, bulkApprovalSchema } from "../../../shared/admin-users.js";
+import {
+  accountApproval,
+  adminUsersPage,
+  avatarUpdate,
+  bulkApprovalResult,
+  staffDirectory,
+  staffRecord,
+} from "../../../shared/answers/users.js";
 import { staffDetailsSchema, staffRecordMessages } from "../../../shared/people.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentUser, requireAccess, requireRole } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import { readOneFile } from "../../platform/multipart.js";
 import { accountIdParams } from "../../platform/params.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
@@ -31,63 +40,128 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
   // A generous ceiling for people at work, a wall for a script run with a stolen session.
   const changeLimit = perUserLimit(120, 1);
 
-  app.post("/users/upload-avatar", { preValidation: requireUser, config: perAddressLimit(20, 15) }, async (request) => {
-    const bytes = await readOneFile(request, {
-      fileField: "avatar",
-      maxFileBytes: AVATAR_MAX_BYTES,
-      missing: noAvatar,
-      tooLarge: avatarTooLarge,
-      tooMany: oneAvatar,
-    });
-    return ok(await users.setAvatar(currentUser(request).userId, bytes), "Photo updated.");
-  });
-
-  app.get("/users", { preValidation: [requireUser, requireRole("staff", "admin")] }, async () => ok({ users: await users.directory() }));
-
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/admin/users", { ...adminOnly, schema: { querystring: adminUsersQuery } }, async (request) =>
-    ok(await users.listForAdmin(request.query)),
+  const approvedAccount = { 200: envelope(accountApproval) };
+
+  /** A multipart form with one file, read by readOneFile: no body schema. */
+  routes.post(
+    "/users/upload-avatar",
+    {
+      preValidation: requireUser,
+      config: perAddressLimit(20, 15),
+      schema: { summary: "Set the caller's profile photo (multipart, field avatar)", response: { 200: envelope(avatarUpdate) } },
+    },
+    async (request) => {
+      const bytes = await readOneFile(request, {
+        fileField: "avatar",
+        maxFileBytes: AVATAR_MAX_BYTES,
+        missing: noAvatar,
+        tooLarge: avatarTooLarge,
+        tooMany: oneAvatar,
+      });
+      return ok(await users.setAvatar(currentUser(request).userId, bytes), "Photo updated.");
+    },
+  );
+
+  routes.get(
+    "/users",
+    {
+      preValidation: [requireUser, requireRole("staff", "admin")],
+      schema: { summary: "The staff directory: active, approved staff and admins", response: { 200: envelope(staffDirectory) } },
+    },
+    async () => ok({ users: await users.directory() }),
+  );
+
+  routes.get(
+    "/admin/users",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "A page of every account, filtered and sorted",
+        querystring: adminUsersQuery,
+        response: { 200: envelope(adminUsersPage) },
+      },
+    },
+    async (request) => ok(await users.listForAdmin(request.query)),
   );
 
   /** The accounts of the table's filters and order, every page of them, as a CSV file streamed batch by batch. */
-  routes.get("/admin/users.csv", { ...adminOnly, schema: { querystring: adminUsersFilters } }, async (request, reply) => {
-    const filters = request.query;
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .header("content-disposition", `attachment; filename="accounts-${stamp}.csv"`)
-      .header("cache-control", "no-store")
-      .type("text/csv; charset=utf-8")
-      .send(Readable.from(users.accountsCsv(filters)));
-  });
+  /** A CSV file streamed, not an envelope: no answer schema. */
+  routes.get(
+    "/admin/users.csv",
+    { ...adminOnly, schema: { summary: "Every account of the filters, as a CSV file", querystring: adminUsersFilters } },
+    async (request, reply) => {
+      const filters = request.query;
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-disposition", `attachment; filename="accounts-${stamp}.csv"`)
+        .header("cache-control", "no-store")
+        .type("text/csv; charset=utf-8")
+        .send(Readable.from(users.accountsCsv(filters)));
+    },
+  );
 
-  routes.post("/admin/users/approve", { ...adminOnly, config: changeLimit, schema: { body: bulkApprovalSchema } }, async (request) => {
-    const { ids } = request.body;
-    const result = await users.approveMany(ids, approverOf(request, "admin"));
-    return ok(result, result.approved.length === 1 ? approvalMessages.approved : `${result.approved.length} accounts approved.`);
-  });
+  routes.post(
+    "/admin/users/approve",
+    {
+      ...adminOnly,
+      config: changeLimit,
+      schema: {
+        summary: "Approve several pending staff accounts at once",
+        body: bulkApprovalSchema,
+        response: { 200: envelope(bulkApprovalResult) },
+      },
+    },
+    async (request) => {
+      const { ids } = request.body;
+      const result = await users.approveMany(ids, approverOf(request, "admin"));
+      return ok(result, result.approved.length === 1 ? approvalMessages.approved : `${result.approved.length} accounts approved.`);
+    },
+  );
 
-  routes.post("/admin/users/:id/approve", { ...adminOnly, config: changeLimit, schema: { params: accountIdParams } }, async (request) => {
-    const { id } = request.params;
-    return ok(await users.approve(id, approverOf(request, "admin")), approvalMessages.approved);
-  });
+  routes.post(
+    "/admin/users/:id/approve",
+    {
+      ...adminOnly,
+      config: changeLimit,
+      schema: { summary: "Approve a pending staff account", params: accountIdParams, response: approvedAccount },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return ok(await users.approve(id, approverOf(request, "admin")), approvalMessages.approved);
+    },
+  );
 
   // HR lets pending staff in from its dashboard: approval only, audited as HR's act.
-  app.post(
+  routes.post(
     "/people/:id/approve",
-    { preValidation: [requireUser, requireAccess(canApproveStaff)], config: changeLimit },
+    {
+      preValidation: [requireUser, requireAccess(canApproveStaff)],
+      config: changeLimit,
+      schema: { summary: "Approve a pending staff account, as HR", params: accountIdParams, response: approvedAccount },
+    },
     async (request) => {
-      const { id } = parseInput(accountIdParams, request.params);
+      const { id } = request.params;
       const as = currentUser(request).role === "admin" ? "admin" : "HR";
       return ok(await users.approve(id, approverOf(request, as)), approvalMessages.approved);
     },
   );
 
-  app.put(
+  routes.put(
     "/people/:id/details",
-    { preValidation: [requireUser, requireAccess(canKeepStaffRecords)], config: changeLimit },
+    {
+      preValidation: [requireUser, requireAccess(canKeepStaffRecords)],
+      config: changeLimit,
+      schema: {
+        summary: "Set a staff member's job title and phone extension",
+        params: accountIdParams,
+        body: staffDetailsSchema,
+        response: { 200: envelope(staffRecord) },
+      },
+    },
     async (request) => {
-      const { id } = parseInput(accountIdParams, request.params);
-      const details = parseInput(staffDetailsSchema, request.body);
+      const { id } = request.params;
+      const details = request.body;
       const actor = { id: currentUser(request).userId, ipAddress: request.ip };
       return ok(await users.updateStaffDetails(actor, id, details), staffRecordMessages.saved);
     },

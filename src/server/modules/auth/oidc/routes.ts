@@ -1,10 +1,13 @@
 import "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { identityProviders, providerRedirect, signInMethods, verifyCredentialsResult } from "../../../../shared/answers/auth.js";
 import { confirmLinkSchema } from "../../../../shared/identities.js";
 import { stepUpSchema } from "../../../../shared/step-up.js";
+import { emptyEnvelope, envelope } from "../../../platform/api-schemas.js";
 import { currentUser } from "../../../platform/authenticate.js";
-import { ok, parseInput } from "../../../platform/envelope.js";
+import { ok } from "../../../platform/envelope.js";
 import { perAddressLimit, perUserLimit } from "../../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../../platform/security-log.js";
 import type { StepUp } from "../step-up.js";
@@ -55,49 +58,104 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
       maxAge: FLOW_MINUTES * 60,
     });
 
-  app.get("/auth/oidc/providers", async () => ok({ providers: oidc.providers() }));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/auth/oidc/:provider/start", { config: perAddressLimit(30, 15) }, async (request, reply) => {
-    const { provider } = parseInput(providerParams, request.params);
-    const { url, state } = await oidc.start(provider, null);
-    rememberState(reply, state);
-    return reply.redirect(url, 302);
-  });
+  routes.get(
+    "/auth/oidc/providers",
+    { schema: { summary: "The identity providers one can sign in with", response: { 200: envelope(identityProviders) } } },
+    async () => ok({ providers: oidc.providers() }),
+  );
+
+  /** A redirect to the provider's sign-in page, not an envelope: no answer schema. */
+  routes.get(
+    "/auth/oidc/:provider/start",
+    { config: perAddressLimit(30, 15), schema: { summary: "Go to the provider's sign-in page", params: providerParams } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const { url, state } = await oidc.start(provider, null);
+      rememberState(reply, state);
+      return reply.redirect(url, 302);
+    },
+  );
 
   /**
    * Linking needs the signed-in user, whose token a navigation cannot carry: the browser is given the URL to go to.
    * The step-up proof goes here: only a proven request opens a flow that links at the callback.
    */
-  app.post("/auth/oidc/:provider/link", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
-    const { provider } = parseInput(providerParams, request.params);
-    const proof = parseInput(stepUpSchema, request.body);
-    const caller = currentUser(request);
-    await stepUp.prove(caller, proof, "identity_linked", originOf(request));
-    const { url, state } = await oidc.start(provider, caller.userId);
-    rememberState(reply, state);
-    return ok({ url });
-  });
+  routes.post(
+    "/auth/oidc/:provider/link",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(20, 15),
+      schema: {
+        summary: "Start linking a provider to the caller's account (step-up proof needed)",
+        params: providerParams,
+        body: stepUpSchema,
+        response: { 200: envelope(providerRedirect) },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const proof = request.body;
+      const caller = currentUser(request);
+      await stepUp.prove(caller, proof, "identity_linked", originOf(request));
+      const { url, state } = await oidc.start(provider, caller.userId);
+      rememberState(reply, state);
+      return ok({ url });
+    },
+  );
 
-  app.get("/auth/oidc/:provider/callback", { config: perAddressLimit(30, 15) }, async (request, reply) => {
-    const { provider } = parseInput(providerParams, request.params);
-    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-    const outcome = await oidc.callback(provider, query, request.cookies[STATE_COOKIE], originOf(request));
-    reply.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
-    // The landing page's address holds a ticket: it must not leak to other sites.
-    reply.header("Referrer-Policy", "no-referrer");
-    return reply.redirect(landingPage(outcome), 303);
-  });
+  /** A redirect to the landing page with the outcome in its fragment, not an envelope: no answer schema. */
+  routes.get(
+    "/auth/oidc/:provider/callback",
+    {
+      config: perAddressLimit(30, 15),
+      schema: { summary: "The provider's redirect URI: back from its sign-in page", params: providerParams },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+      const outcome = await oidc.callback(provider, query, request.cookies[STATE_COOKIE], originOf(request));
+      reply.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
+      // The landing page's address holds a ticket: it must not leak to other sites.
+      reply.header("Referrer-Policy", "no-referrer");
+      return reply.redirect(landingPage(outcome), 303);
+    },
+  );
 
-  app.post("/auth/oidc/confirm-link", { config: perAddressLimit(10, 15) }, async (request) => {
-    const { token, password } = parseInput(confirmLinkSchema, request.body);
-    return ok(await oidc.confirmLink(token, password, originOf(request)), "The provider is linked to your account.");
-  });
+  routes.post(
+    "/auth/oidc/confirm-link",
+    {
+      config: perAddressLimit(10, 15),
+      schema: {
+        summary: "Link a provider to the account with its address, with the account's password; a sign-in ticket",
+        body: confirmLinkSchema,
+        response: { 200: envelope(verifyCredentialsResult) },
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      return ok(await oidc.confirmLink(token, password, originOf(request)), "The provider is linked to your account.");
+    },
+  );
 
-  app.get("/auth/identities", { preValidation: requireUser }, async (request) => ok(await oidc.methods(currentUser(request).userId)));
+  routes.get(
+    "/auth/identities",
+    { preValidation: requireUser, schema: { summary: "The caller's ways of signing in", response: { 200: envelope(signInMethods) } } },
+    async (request) => ok(await oidc.methods(currentUser(request).userId)),
+  );
 
-  app.delete("/auth/identities/:provider", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) => {
-    const { provider } = parseInput(providerParams, request.params);
-    await oidc.unlink(currentUser(request).userId, provider, originOf(request));
-    return ok(null, "The provider is unlinked.");
-  });
+  routes.delete(
+    "/auth/identities/:provider",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(20, 15),
+      schema: { summary: "Unlink a provider from the caller's account", params: providerParams, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const { provider } = request.params;
+      await oidc.unlink(currentUser(request).userId, provider, originOf(request));
+      return ok(null, "The provider is unlinked.");
+    },
+  );
 }

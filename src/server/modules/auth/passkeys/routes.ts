@@ -1,10 +1,19 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  completeLoginResult,
+  passkeyCreationOptions,
+  passkeyList,
+  passkeyRequestOptions,
+  passkeySummary,
+} from "../../../../shared/answers/auth.js";
 import { passkeyNameSchema } from "../../../../shared/passkeys.js";
 import { stepUpSchema } from "../../../../shared/step-up.js";
+import { emptyEnvelope, envelope } from "../../../platform/api-schemas.js";
 import { currentUser } from "../../../platform/authenticate.js";
-import { ok, parseInput } from "../../../platform/envelope.js";
+import { ok } from "../../../platform/envelope.js";
 import { perAddressLimit, perUserLimit } from "../../../platform/rate-limit.js";
 import type { RequestOrigin } from "../../../platform/security-log.js";
 import { setSessionCookies, wantsTokenInBody, withoutRefreshToken } from "../refresh-cookie.js";
@@ -35,46 +44,109 @@ type Options = {
 
 /** Passkeys: add, list and remove in settings; sign in with one (two factors: no authenticator code after it). */
 export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, requireUser, secureCookies }: Options) {
-  app.get("/auth/passkeys", { preValidation: requireUser }, async (request) =>
-    ok({ passkeys: await passkeys.list(currentUser(request).userId) }),
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    "/auth/passkeys",
+    { preValidation: requireUser, schema: { summary: "The caller's passkeys", response: { 200: envelope(passkeyList) } } },
+    async (request) => ok({ passkeys: await passkeys.list(currentUser(request).userId) }),
   );
 
   /** The step-up proof goes here: only a proven request gets a challenge that POST /auth/passkeys accepts. */
-  app.post("/auth/passkeys/register/options", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) => {
-    const proof = parseInput(stepUpSchema, request.body);
-    const caller = currentUser(request);
-    await stepUp.prove(caller, proof, "passkey_added", originOf(request));
-    return ok(await passkeys.registrationOptions(caller.userId));
-  });
-
-  /** A challenge for one of the caller's passkeys, answered as the step-up proof of an account without a password. */
-  app.post("/auth/passkeys/step-up/options", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) =>
-    ok(await passkeys.stepUpOptions(currentUser(request).userId)),
+  routes.post(
+    "/auth/passkeys/register/options",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(20, 15),
+      schema: {
+        summary: "A challenge to add a passkey (step-up proof needed)",
+        body: stepUpSchema,
+        response: { 200: envelope(passkeyCreationOptions) },
+      },
+    },
+    async (request) => {
+      const proof = request.body;
+      const caller = currentUser(request);
+      await stepUp.prove(caller, proof, "passkey_added", originOf(request));
+      return ok(await passkeys.registrationOptions(caller.userId));
+    },
   );
 
-  app.post("/auth/passkeys", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request, reply) => {
-    const { name, response } = parseInput(addSchema, request.body);
-    const added = await passkeys.register(
-      currentUser(request).userId,
-      name,
-      response as unknown as RegistrationResponseJSON,
-      originOf(request),
-    );
-    return reply.status(201).send(ok(added, "Passkey added."));
-  });
+  /** A challenge for one of the caller's passkeys, answered as the step-up proof of an account without a password. */
+  routes.post(
+    "/auth/passkeys/step-up/options",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(20, 15),
+      schema: {
+        summary: "A challenge for one of the caller's passkeys, as step-up proof",
+        response: { 200: envelope(passkeyRequestOptions) },
+      },
+    },
+    async (request) => ok(await passkeys.stepUpOptions(currentUser(request).userId)),
+  );
 
-  app.delete("/auth/passkeys/:id", { preValidation: requireUser, config: perUserLimit(20, 15) }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    await passkeys.remove(currentUser(request).userId, id, originOf(request));
-    return ok(null, "Passkey removed.");
-  });
+  routes.post(
+    "/auth/passkeys",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(20, 15),
+      schema: {
+        summary: "Add a passkey: the browser's answer to the challenge",
+        body: addSchema,
+        response: { 201: envelope(passkeySummary) },
+      },
+    },
+    async (request, reply) => {
+      const { name, response } = request.body;
+      const added = await passkeys.register(
+        currentUser(request).userId,
+        name,
+        response as unknown as RegistrationResponseJSON,
+        originOf(request),
+      );
+      return reply.status(201).send(ok(added, "Passkey added."));
+    },
+  );
 
-  app.post("/auth/passkeys/sign-in/options", { config: perAddressLimit(60, 15) }, async () => ok(await passkeys.signInOptions()));
+  routes.delete(
+    "/auth/passkeys/:id",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(20, 15),
+      schema: { summary: "Remove one of the caller's passkeys", params: idParams, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await passkeys.remove(currentUser(request).userId, id, originOf(request));
+      return ok(null, "Passkey removed.");
+    },
+  );
 
-  app.post("/auth/passkeys/sign-in", { config: perAddressLimit(30, 15) }, async (request, reply) => {
-    const { response } = parseInput(signInSchema, request.body);
-    const result = await passkeys.signIn(response as unknown as AuthenticationResponseJSON, originOf(request));
-    setSessionCookies(reply, result, secureCookies);
-    return ok(withoutRefreshToken(result, wantsTokenInBody(request)));
-  });
+  routes.post(
+    "/auth/passkeys/sign-in/options",
+    {
+      config: perAddressLimit(60, 15),
+      schema: { summary: "A challenge to sign in with a passkey", response: { 200: envelope(passkeyRequestOptions) } },
+    },
+    async () => ok(await passkeys.signInOptions()),
+  );
+
+  routes.post(
+    "/auth/passkeys/sign-in",
+    {
+      config: perAddressLimit(30, 15),
+      schema: {
+        summary: "Sign in with a passkey: the browser's answer to the challenge",
+        body: signInSchema,
+        response: { 200: envelope(completeLoginResult) },
+      },
+    },
+    async (request, reply) => {
+      const { response } = request.body;
+      const result = await passkeys.signIn(response as unknown as AuthenticationResponseJSON, originOf(request));
+      setSessionCookies(reply, result, secureCookies);
+      return ok(withoutRefreshToken(result, wantsTokenInBody(request)));
+    },
+  );
 }
