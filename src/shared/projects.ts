@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./auth.js";
+import { captureSources, MAX_SITE_RADIUS_METRES } from "./evidence.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import type { Page } from "./paging.js";
@@ -119,6 +120,24 @@ export const projectRequestSchema = z.object({
 });
 export type ProjectRequestInput = z.input<typeof projectRequestSchema>;
 
+/** The site as a circle: where photos must be taken to be verified (docs/decisions/135-evidence-log-hash-chain.md). */
+export const projectSiteSchema = z.object({
+  latitude: z
+    .number({ error: "Enter the latitude in degrees, like 9.0826." })
+    .min(-90, "A latitude is between -90 and 90.")
+    .max(90, "A latitude is between -90 and 90."),
+  longitude: z
+    .number({ error: "Enter the longitude in degrees, like 7.4951." })
+    .min(-180, "A longitude is between -180 and 180.")
+    .max(180, "A longitude is between -180 and 180."),
+  radiusMetres: z
+    .number({ error: "Enter the site's radius in metres." })
+    .int("Enter the radius in whole metres.")
+    .min(10, "The radius is at least 10 metres.")
+    .max(MAX_SITE_RADIUS_METRES, `The radius is at most ${MAX_SITE_RADIUS_METRES.toLocaleString("en-NG")} metres.`),
+});
+export type ProjectSite = z.output<typeof projectSiteSchema>;
+
 /**
  * PUT /api/projects/:id: any subset. Who may send which field (src/shared/access.ts):
  * projectDetailFields canEditProject, projectRunFields canRunProjects, projectSiteFields canManageSiteContent.
@@ -147,6 +166,8 @@ export const projectUpdateSchema = z.object({
   isPortfolio: z.boolean().optional(),
   publicSummary: z.string().trim().max(600, "Keep the public summary under 600 characters.").nullable().optional(),
   highlights: z.array(z.string().trim().min(1).max(120)).max(8, "At most 8 highlights.").optional(),
+  /** Where photos are judged against (null: no site). */
+  site: projectSiteSchema.nullable().optional(),
 });
 export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
 
@@ -208,6 +229,42 @@ export const siteUpdateSchema = z.object({
     .max(5000, "Keep the entry under 5,000 characters.")
     .refine(withinMarkdownNesting, markdownNestingMessage),
 });
+
+/**
+ * What the phone says about one photo of an upload (multipart fields repeated in the order of the files): when and where
+ * it was taken, from the portal's camera or the gallery, and what it shows. Missing: a gallery photo with nothing said.
+ */
+export const photoCaptureSchema = z
+  .object({
+    source: z.enum(captureSources, { error: "The source is camera or library." }).default("library"),
+    capturedAt: z.iso.datetime({ offset: true, error: "Give the capture time as an ISO 8601 date and time." }).optional(),
+    /** When the phone queued the photo while offline. */
+    queuedAt: z.iso.datetime({ offset: true, error: "Give the queueing time as an ISO 8601 date and time." }).optional(),
+    latitude: z.coerce
+      .number({ error: "Enter the latitude in degrees." })
+      .min(-90, "A latitude is between -90 and 90.")
+      .max(90, "A latitude is between -90 and 90.")
+      .optional(),
+    longitude: z.coerce
+      .number({ error: "Enter the longitude in degrees." })
+      .min(-180, "A longitude is between -180 and 180.")
+      .max(180, "A longitude is between -180 and 180.")
+      .optional(),
+    accuracyMetres: z.coerce
+      .number({ error: "Enter the accuracy in metres." })
+      .min(0, "The accuracy cannot be negative.")
+      .max(1_000_000)
+      .optional(),
+    milestoneId: rowIdCursor(1).optional(),
+  })
+  .refine((capture) => (capture.latitude === undefined) === (capture.longitude === undefined), {
+    message: "Give both the latitude and the longitude, or neither.",
+    path: ["latitude"],
+  });
+export type PhotoCaptureInput = z.input<typeof photoCaptureSchema>;
+
+/** DELETE /api/projects/:id/images/:photoId: why the photo goes (the evidence log keeps it). */
+export const photoRemovalSchema = z.object({ reason: z.string().trim().max(300, "Keep the reason under 300 characters.").default("") });
 
 export const photoCaptionSchema = z.object({ caption: z.string().trim().max(300, "Keep the caption under 300 characters.") });
 
@@ -326,6 +383,8 @@ export type ProjectDetail = {
   highlights: string[];
   /** Null while the client has not agreed (or has withdrawn); a project with no client needs no agreement. */
   portfolioConsent: PortfolioConsent | null;
+  /** Where photos are judged against; null until the project office sets it. */
+  site: ProjectSite | null;
   createdAt: string;
   updatedAt: string;
   client: ProjectContact | null;

@@ -199,6 +199,8 @@ export const projectPhotos = pgTable(
     /** SHA-256 of the original bytes, kept privately under original_key so that the evidence log can check them. */
     sha256: text("sha256"),
     originalKey: text("original_key"),
+    /** SHA-256 of the gallery size served: the bytes someone who saved the photo from the portal passes on. */
+    gallerySha256: text("gallery_sha256"),
     verdict: text("verdict", { enum: evidenceVerdicts }).notNull().default("unverified"),
     verdictReason: text("verdict_reason").notNull().default("Added before the portal checked where and when photos were taken."),
     /** How far from the site's centre it was taken, in metres, when that is known. */
@@ -209,6 +211,7 @@ export const projectPhotos = pgTable(
   (table) => [
     index("project_photos_project_idx").on(table.projectId, table.createdAt),
     index("project_photos_sha256_idx").on(table.projectId, table.sha256),
+    index("project_photos_gallery_sha256_idx").on(table.projectId, table.gallerySha256),
   ],
 );
 

@@ -35,6 +35,8 @@ ALTER TABLE "project_photos" ADD COLUMN "sha256" text;
 --> statement-breakpoint
 ALTER TABLE "project_photos" ADD COLUMN "original_key" text;
 --> statement-breakpoint
+ALTER TABLE "project_photos" ADD COLUMN "gallery_sha256" text;
+--> statement-breakpoint
 -- Photos added before the portal judged them keep the verdict that says so.
 ALTER TABLE "project_photos" ADD COLUMN "verdict" text DEFAULT 'unverified' NOT NULL;
 --> statement-breakpoint
@@ -49,6 +51,8 @@ ALTER TABLE "project_photos" ADD COLUMN "milestone_id" integer;
 ALTER TABLE "project_photos" ADD CONSTRAINT "project_photos_milestone_id_milestones_id_fk" FOREIGN KEY ("milestone_id") REFERENCES "public"."milestones"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "project_photos_sha256_idx" ON "project_photos" USING btree ("project_id", "sha256");
+--> statement-breakpoint
+CREATE INDEX "project_photos_gallery_sha256_idx" ON "project_photos" USING btree ("project_id", "gallery_sha256");
 --> statement-breakpoint
 -- The recorder's id has no foreign key: a deleted account must not change an entry (its hash covers the id).
 CREATE TABLE "evidence_entries" (

@@ -13,6 +13,7 @@ import {
 import type { Milestone, ProjectContact, ProjectDetail } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { milestones, projectDocuments, projectPhotos, projects, projectTeam, projectUpdates, users } from "../../db/schema.js";
+import { siteOf } from "./evidence/site.js";
 import { projectNotFound } from "./guard.js";
 import { fullName } from "./people.js";
 
@@ -108,6 +109,7 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
     isPortfolio: row.isPortfolio,
     publicSummary: row.publicSummary,
     highlights: row.highlights,
+    site: siteOf(row),
     portfolioConsent: row.portfolioConsentAt
       ? { givenAt: row.portfolioConsentAt.toISOString(), givenBy: consentGiver ? consentGiver.name : null }
       : null,

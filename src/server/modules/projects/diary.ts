@@ -8,9 +8,10 @@ import { parseInput } from "../../platform/envelope.js";
 import { emailThumbnail } from "../../platform/images.js";
 import { markdownExcerpt, renderChatMarkdown, renderForStorage, renderOrEscape } from "../../platform/markdown.js";
 import { fieldOf, type MultipartUpload } from "../../platform/multipart.js";
-import type { FileStorage } from "../../platform/storage.js";
+import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import type { ProjectEvents } from "./events.js";
-import { captionsOf } from "./gallery.js";
+import type { EvidenceLog } from "./evidence/log.js";
+import { photoDetailsOf } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
 import { personRef } from "./people.js";
 import { storePhotos } from "./photo-files.js";
@@ -37,8 +38,15 @@ async function emailPhotos(thumbnails: readonly Buffer[], captions: readonly str
 }
 
 /** The site diary: what happened on site, by whom, with photos; newest first. */
-export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: ProjectGuard; events: ProjectEvents }) {
-  const { db, storage, guard, events } = deps;
+export function createDiary(deps: {
+  db: AppDb;
+  storage: FileStorage;
+  originals: ObjectStore;
+  log: EvidenceLog;
+  guard: ProjectGuard;
+  events: ProjectEvents;
+}) {
+  const { db, storage, originals, log, guard, events } = deps;
 
   async function entries(projectId: number, where: SQL | undefined, limit: number): Promise<SiteUpdate[]> {
     const rows = await db
@@ -71,8 +79,9 @@ export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: Proj
       await guard.edit(viewer, projectId);
       const { body } = parseInput(siteUpdateSchema, { body: fieldOf(upload, "body") });
       const bodyHtml = renderForStorage(renderChatMarkdown, body, "body");
-      const captions = captionsOf(upload);
-      const { photos, thumbnails, discard } = await storePhotos(storage, projectId, upload.files);
+      const details = photoDetailsOf(upload);
+      const captions = details.map((detail) => detail.caption);
+      const { photos, thumbnails, discard } = await storePhotos({ storage, originals }, projectId, upload.files);
       let updateId: number;
       try {
         updateId = await db.transaction(async (tx) => {
@@ -81,7 +90,14 @@ export function createDiary(deps: { db: AppDb; storage: FileStorage; guard: Proj
             .values({ projectId, authorId: viewer.id, body, bodyHtml })
             .returning({ id: projectUpdates.id });
           if (!row) throw new Error("the site update was not inserted");
-          await insertPhotoRows(tx, { projectId, uploadedById: viewer.id, updateId: row.id }, photos, captions);
+          const photoIds = await insertPhotoRows(tx, log, { projectId, uploadedById: viewer.id, updateId: row.id }, photos, details);
+          await log.append(tx, {
+            projectId,
+            kind: "diary_entry",
+            subjectId: row.id,
+            content: { updateId: row.id, body, photoIds },
+            recordedById: viewer.id,
+          });
           await touchProject(tx, projectId);
           return row.id;
         });

@@ -6,11 +6,13 @@ import type { AppDb } from "../../db/client.js";
 import { projectPhotos, projects } from "../../db/schema.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
 import type { MultipartUpload } from "../../platform/multipart.js";
-import type { FileStorage } from "../../platform/storage.js";
+import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import type { ProjectEvents } from "./events.js";
+import { capturesOf } from "./evidence/capture-fields.js";
+import type { EvidenceLog } from "./evidence/log.js";
 import type { ProjectGuard } from "./guard.js";
 import { removePhotoFiles, storePhotos } from "./photo-files.js";
-import { insertPhotoRows, photosOfProject, selectPhotos } from "./photos.js";
+import { insertPhotoRows, type PhotoDetails, photosOfProject, selectPhotos } from "./photos.js";
 import { touchProject } from "./progress.js";
 
 const GALLERY_PAGE_SIZE = 24;
@@ -30,9 +32,23 @@ export function captionsOf(upload: MultipartUpload): string[] {
   });
 }
 
+/** Each photo of an upload with its caption and what the phone said about its capture (fields repeated in order). */
+export function photoDetailsOf(upload: MultipartUpload): PhotoDetails[] {
+  const captions = captionsOf(upload);
+  return capturesOf(upload).map((capture, index) => ({ caption: captions[index] ?? "", capture }));
+}
+
 /** The project's photo gallery: every photo, whether uploaded to the gallery or with a site diary entry. */
-export function createGallery(deps: { db: AppDb; storage: FileStorage; guard: ProjectGuard; events: ProjectEvents }) {
-  const { db, storage, guard, events } = deps;
+export function createGallery(deps: {
+  db: AppDb;
+  storage: FileStorage;
+  /** The originals of photos, kept privately for the evidence log. */
+  originals: ObjectStore;
+  log: EvidenceLog;
+  guard: ProjectGuard;
+  events: ProjectEvents;
+}) {
+  const { db, storage, originals, log, guard, events } = deps;
 
   async function photoOf(projectId: number, photoId: number) {
     const [photo] = await db
@@ -50,16 +66,19 @@ export function createGallery(deps: { db: AppDb; storage: FileStorage; guard: Pr
       return { items, nextBefore: items.length === GALLERY_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null };
     },
 
-    /** Several photos at once (multipart field `images`, optional `caption` fields in order): all are kept, or none. */
+    /**
+     * Several photos at once (multipart field `images`, and in the order of the files optional `caption` and capture
+     * fields, capture-fields.ts): all are kept with their verdict and evidence entry, or none.
+     */
     async add(viewer: Viewer, projectId: number, upload: MultipartUpload): Promise<ProjectPhoto[]> {
       await guard.edit(viewer, projectId);
       if (upload.files.length === 0) throw new ApiError(400, projectMessages.noPhotos, "no_file", { images: projectMessages.noPhotos });
-      const captions = captionsOf(upload);
-      const { photos, discard } = await storePhotos(storage, projectId, upload.files);
+      const details = photoDetailsOf(upload);
+      const { photos, discard } = await storePhotos({ storage, originals }, projectId, upload.files);
       let ids: number[];
       try {
         ids = await db.transaction(async (tx) => {
-          const inserted = await insertPhotoRows(tx, { projectId, uploadedById: viewer.id, updateId: null }, photos, captions);
+          const inserted = await insertPhotoRows(tx, log, { projectId, uploadedById: viewer.id, updateId: null }, photos, details);
           await touchProject(tx, projectId);
           return inserted;
         });
@@ -83,12 +102,22 @@ export function createGallery(deps: { db: AppDb; storage: FileStorage; guard: Pr
       return photo;
     },
 
-    /** Deletes a photo and its files; if it was the cover, the newest other photo becomes the cover. */
-    async remove(viewer: Viewer, projectId: number, photoId: number): Promise<void> {
+    /**
+     * Deletes a photo and its files, and says so in the evidence log with who and why; if it was the cover, the newest
+     * other photo becomes the cover.
+     */
+    async remove(viewer: Viewer, projectId: number, photoId: number, reason: string): Promise<void> {
       await guard.edit(viewer, projectId);
       const photo = await photoOf(projectId, photoId);
       await db.transaction(async (tx) => {
         await tx.delete(projectPhotos).where(eq(projectPhotos.id, photoId));
+        await log.append(tx, {
+          projectId,
+          kind: "photo_removed",
+          subjectId: photoId,
+          content: { photoId, reason, sha256: photo.sha256, caption: photo.caption },
+          recordedById: viewer.id,
+        });
         const [next] = await tx
           .select({ url: projectPhotos.galleryUrl })
           .from(projectPhotos)
@@ -101,6 +130,7 @@ export function createGallery(deps: { db: AppDb; storage: FileStorage; guard: Pr
           .where(and(eq(projects.id, projectId), eq(projects.coverImage, photo.galleryUrl)));
       });
       await removePhotoFiles(storage, [photo.thumbUrl, photo.galleryUrl]);
+      if (photo.originalKey) await originals.remove(photo.originalKey);
       await events.refresh(projectId, viewer.id);
     },
   };

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { beforeCursorSchema, DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_UPLOAD, projectMessages } from "../../../shared/projects.js";
+import {
+  beforeCursorSchema,
+  DOCUMENT_MAX_BYTES,
+  PHOTO_MAX_BYTES,
+  PHOTOS_PER_UPLOAD,
+  photoRemovalSchema,
+  projectMessages,
+} from "../../../shared/projects.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { readMultipart } from "../../platform/multipart.js";
@@ -70,7 +77,8 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     ok(await gallery.setCaption(viewer(request), projectIdOf(request), photoIdOf(request), request.body)),
   );
   app.delete("/projects/:id/images/:photoId", async (request, reply) => {
-    await gallery.remove(viewer(request), projectIdOf(request), photoIdOf(request));
+    const { reason } = parseInput(photoRemovalSchema, request.body);
+    await gallery.remove(viewer(request), projectIdOf(request), photoIdOf(request), reason);
     return reply.status(204).send();
   });
 

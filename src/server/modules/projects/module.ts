@@ -7,6 +7,7 @@ import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createDiary } from "./diary.js";
 import { createDocuments } from "./documents.js";
 import { createProjectEvents, type Notify } from "./events.js";
+import { createEvidenceLog } from "./evidence/log.js";
 import { createGallery } from "./gallery.js";
 import { createProjectGuard } from "./guard.js";
 import { invitationRoutes } from "./invitation-routes.js";
@@ -46,9 +47,10 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     requireUser,
   });
   await app.register(projectPhotoRoute, { db, guard, photos: photoStorage, mediaViewer: options.mediaViewer });
+  const log = createEvidenceLog(db, documentStorage);
   await app.register(projectMediaRoutes, {
-    diary: createDiary({ db, storage: photoStorage, guard, events }),
-    gallery: createGallery({ db, storage: photoStorage, guard, events }),
+    diary: createDiary({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
+    gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     documents: createDocuments({ db, storage: documentStorage, guard, events }),
     guard,
     requireUser,

@@ -1,13 +1,30 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { ApiError } from "../../../shared/api.js";
+import { type ExifCapture, readExifCapture } from "../../platform/exif.js";
 import { reencodeImageSizes, unsupportedImage } from "../../platform/images.js";
 import type { UploadedFile } from "../../platform/multipart.js";
-import type { FileStorage } from "../../platform/storage.js";
+import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 
 /** A ~400 px thumbnail for grids and a ~1600 px picture for the gallery, both WebP without EXIF or GPS. */
 const PHOTO_BOXES = { thumb: 400, gallery: 1600 };
 
-export type StoredPhoto = { thumbUrl: string; galleryUrl: string; width: number; height: number };
+/**
+ * A photo as stored: its served sizes, and for the evidence log the original kept privately (`originalKey` in the
+ * originals' store, never served) with its SHA-256 and its own EXIF time and place, and the SHA-256 of the gallery
+ * size (what someone who saved the photo from the portal would pass on).
+ */
+export type StoredPhoto = {
+  thumbUrl: string;
+  galleryUrl: string;
+  width: number;
+  height: number;
+  sha256: string;
+  gallerySha256: string;
+  originalKey: string;
+  exif: ExifCapture;
+};
+
+const sha256Of = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /**
  * Checks and re-encodes every photo before anything is written (one refused photo refuses them all),
@@ -16,7 +33,7 @@ export type StoredPhoto = { thumbUrl: string; galleryUrl: string; width: number;
  * bytes, in order (for an email about the photos).
  */
 export async function storePhotos(
-  storage: FileStorage,
+  stores: { storage: FileStorage; originals: ObjectStore },
   projectId: number,
   uploads: readonly UploadedFile[],
 ): Promise<{ photos: StoredPhoto[]; thumbnails: Buffer[]; discard: () => Promise<void> }> {
@@ -31,9 +48,14 @@ export async function storePhotos(
       });
     }
   }
+  const { storage, originals } = stores;
   const written: string[] = [];
+  const keptOriginals: string[] = [];
   const discard = async () => {
-    await Promise.all(written.splice(0).map((key) => storage.remove(key)));
+    await Promise.all([
+      ...written.splice(0).map((key) => storage.remove(key)),
+      ...keptOriginals.splice(0).map((key) => originals.remove(key)),
+    ]);
   };
   const save = async (key: string, data: Buffer) => {
     written.push(key);
@@ -41,13 +63,22 @@ export async function storePhotos(
   };
   try {
     const photos: StoredPhoto[] = [];
-    for (const { thumb, gallery } of renditions) {
-      const name = `projects/${projectId}/${randomUUID()}`;
+    for (const [index, { thumb, gallery }] of renditions.entries()) {
+      const original = uploads[index]?.data ?? Buffer.alloc(0);
+      const id = randomUUID();
+      const name = `projects/${projectId}/${id}`;
+      const originalKey = `evidence/${projectId}/${id}`;
+      keptOriginals.push(originalKey);
+      await originals.put(originalKey, original);
       photos.push({
         thumbUrl: await save(`${name}-thumb.webp`, thumb.data),
         galleryUrl: await save(`${name}-gallery.webp`, gallery.data),
         width: gallery.width,
         height: gallery.height,
+        sha256: sha256Of(original),
+        gallerySha256: sha256Of(gallery.data),
+        originalKey,
+        exif: await readExifCapture(original),
       });
     }
     return { photos, thumbnails: renditions.map((rendition) => rendition.thumb.data), discard };

@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { ProjectPhoto } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
-import { projectPhotos, projects, users } from "../../db/schema.js";
+import { milestones, projectPhotos, projects, users } from "../../db/schema.js";
+import type { PhotoCapture } from "./evidence/capture-fields.js";
+import type { EvidenceLog } from "./evidence/log.js";
+import { photoAddedContent, photoEvidenceColumns } from "./evidence/photo-evidence.js";
+import { siteOf } from "./evidence/site.js";
+import { invalidField } from "./guard.js";
 import { personRef } from "./people.js";
 import type { StoredPhoto } from "./photo-files.js";
 
@@ -37,24 +42,67 @@ export const photosOfProject = (projectId: number, before?: number) =>
 
 export const photosOfUpdates = (updateIds: number[]) => inArray(projectPhotos.updateId, updateIds.length > 0 ? updateIds : [-1]);
 
+/** What is said of each stored photo, in the same order: its caption and what the phone said about its capture. */
+export type PhotoDetails = { caption: string; capture: PhotoCapture };
+
 /**
- * Records stored photos (captions in the same order) and, when the project has no cover yet,
- * makes the first one its cover. Runs inside the caller's transaction.
+ * Records stored photos with the verdict on each and an entry of the evidence log each, and, when the project has no
+ * cover yet, makes the first one its cover. Runs inside the caller's transaction: a milestone that is not the
+ * project's refuses the upload whole.
  */
 export async function insertPhotoRows(
   tx: AppDb,
+  log: EvidenceLog,
   photo: { projectId: number; uploadedById: string; updateId: number | null },
   stored: readonly StoredPhoto[],
-  captions: readonly string[],
+  details: readonly PhotoDetails[],
 ): Promise<number[]> {
   if (stored.length === 0) return [];
+  await assertProjectMilestones(tx, photo.projectId, details);
+  const [project] = await tx
+    .select({ siteLatitude: projects.siteLatitude, siteLongitude: projects.siteLongitude, siteRadiusMetres: projects.siteRadiusMetres })
+    .from(projects)
+    .where(eq(projects.id, photo.projectId));
+  const site = project ? siteOf(project) : null;
+  const receivedAt = new Date();
   const rows = await tx
     .insert(projectPhotos)
-    .values(stored.map((file, index) => ({ ...photo, ...file, caption: captions[index] ?? "" })))
-    .returning({ id: projectPhotos.id });
+    .values(
+      stored.map((file, index) => {
+        const { caption = "", capture = UNSAID } = details[index] ?? {};
+        const { thumbUrl, galleryUrl, width, height } = file;
+        return { ...photo, thumbUrl, galleryUrl, width, height, caption, ...photoEvidenceColumns(file, capture, site, receivedAt) };
+      }),
+    )
+    .returning();
+  for (const row of rows) {
+    await log.append(tx, {
+      projectId: photo.projectId,
+      kind: "photo_added",
+      subjectId: row.id,
+      content: photoAddedContent(row),
+      recordedById: photo.uploadedById,
+    });
+  }
   await tx
     .update(projects)
     .set({ coverImage: stored[0]?.galleryUrl })
     .where(and(eq(projects.id, photo.projectId), isNull(projects.coverImage)));
   return rows.map((row) => row.id);
+}
+
+/** A photo the phone said nothing about: picked from the gallery. */
+const UNSAID: PhotoCapture = { source: "library", capturedAt: null, queuedAt: null, position: null, milestoneId: null };
+
+async function assertProjectMilestones(tx: AppDb, projectId: number, details: readonly PhotoDetails[]) {
+  const named = [...new Set(details.flatMap((detail) => (detail.capture.milestoneId === null ? [] : [detail.capture.milestoneId])))];
+  if (named.length === 0) return;
+  const found = await tx
+    .select({ id: milestones.id })
+    .from(milestones)
+    .where(and(eq(milestones.projectId, projectId), inArray(milestones.id, named)));
+  const index = details.findIndex(
+    (detail) => detail.capture.milestoneId !== null && !found.some((row) => row.id === detail.capture.milestoneId),
+  );
+  if (index >= 0) throw invalidField(`milestoneId.${index}`, "Choose one of this project's milestones.");
 }

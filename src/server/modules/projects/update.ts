@@ -99,6 +99,11 @@ export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Vi
     changes.portfolioConsentById = null;
     if (clientId !== null) changes.isPortfolio = false;
   }
+  if (input.site !== undefined) {
+    changes.siteLatitude = input.site?.latitude ?? null;
+    changes.siteLongitude = input.site?.longitude ?? null;
+    changes.siteRadiusMetres = input.site?.radiusMetres ?? null;
+  }
   if (input.coverPhotoId !== undefined) changes.coverImage = await coverImageOf(db, projectId, input.coverPhotoId);
   if (status === "completed" && current.status !== "completed") {
     changes.completedOn = input.completedOn ?? todayInLagos();

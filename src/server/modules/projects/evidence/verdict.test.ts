@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CaptureFacts, distanceMetres, judgeCapture, type ProjectSite } from "./verdict.js";
+import type { ProjectSite } from "../../../../shared/projects.js";
+import { type CaptureFacts, distanceMetres, judgeCapture } from "./verdict.js";
 
 /** A site in Maitama, Abuja, 80 m across. */
 const site: ProjectSite = { latitude: 9.0826, longitude: 7.4951, radiusMetres: 80 };

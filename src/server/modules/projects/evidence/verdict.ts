@@ -1,4 +1,5 @@
 import type { CaptureSource, EvidenceVerdict } from "../../../../shared/evidence.js";
+import type { ProjectSite } from "../../../../shared/projects.js";
 
 /*
  * The verdict on a photo or video: whether it can be trusted to show this site at the time it claims
@@ -12,7 +13,6 @@ export const MAX_ACCURACY_METRES = 100;
 export const CAPTURE_FRESHNESS_MS = 15 * 60 * 1000;
 
 export type Position = { latitude: number; longitude: number };
-export type ProjectSite = Position & { radiusMetres: number };
 
 export type CaptureFacts = {
   /** camera: taken in the portal's capture screen; library: picked from the phone's gallery. */
