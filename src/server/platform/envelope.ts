@@ -9,7 +9,7 @@ import { StorageError } from "./storage.js";
 export { ApiError };
 
 /** A successful envelope. */
-export function ok<T>(data: T, message: string | null = null): ApiEnvelope<T> & { success: true; error: null } {
+export function ok<T>(data: T, message: string | null = null): ApiEnvelope<T> & { success: true; data: T; error: null } {
   return { success: true, data, message, error: null };
 }
 
