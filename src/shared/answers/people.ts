@@ -44,3 +44,18 @@ export const peopleDirectory = z.object({
   pending: z.array(pendingStaffAccount),
 });
 export type PeopleDirectory = z.output<typeof peopleDirectory>;
+
+/** GET /api/users (staff and admins): one active, approved staff member or admin of the directory. */
+export const directoryEntry = staffIdentity.extend({
+  role: z.string(),
+  avatar: z.string().nullable(),
+  /** Kept by HR and the administrators; empty when not set. */
+  jobTitle: z.string(),
+  /** The desk phone's extension, digits only; empty when none. */
+  phoneExtension: z.string(),
+});
+export type DirectoryEntry = z.output<typeof directoryEntry>;
+
+/** GET /api/users: by department, then name. */
+export const staffDirectory = z.object({ users: z.array(directoryEntry) });
+export type StaffDirectory = z.output<typeof staffDirectory>;
