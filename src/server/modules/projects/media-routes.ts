@@ -67,7 +67,6 @@ async function projectIdFound(request: FastifyRequest) {
 
 /** A project's site diary, photo gallery and documents (uploads are multipart forms). */
 export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, requireUser }: Options) {
-  app.addHook("preValidation", requireUser);
   const viewer = currentViewer;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   /** Refuses before the upload is read when the caller may not add to the project. */
@@ -86,7 +85,7 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   routes.get(
     "/projects/:id/updates",
     {
-      preValidation: projectIdFound,
+      preValidation: [requireUser, projectIdFound],
       schema: {
         summary: "A page of the site diary, newest first",
         querystring: beforeCursorSchema,
@@ -98,6 +97,7 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   routes.post(
     "/projects/:id/updates",
     {
+      preValidation: requireUser,
       config: UPLOAD_LIMIT,
       schema: { summary: "Write a site diary entry, with photos (multipart)", response: { 201: envelope(siteUpdate) } },
     },
@@ -111,7 +111,7 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   routes.get(
     "/projects/:id/images",
     {
-      preValidation: projectIdFound,
+      preValidation: [requireUser, projectIdFound],
       schema: {
         summary: "A page of the photo gallery, newest first",
         querystring: beforeCursorSchema,
@@ -122,7 +122,11 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   );
   routes.post(
     "/projects/:id/images",
-    { config: UPLOAD_LIMIT, schema: { summary: "Add photos to the gallery (multipart)", response: { 201: envelope(uploadedPhotos) } } },
+    {
+      preValidation: requireUser,
+      config: UPLOAD_LIMIT,
+      schema: { summary: "Add photos to the gallery (multipart)", response: { 201: envelope(uploadedPhotos) } },
+    },
     async (request, reply) => {
       const projectId = await editableProject(request);
       const upload = await readMultipart(request, photoLimits);
@@ -132,24 +136,35 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   routes.put(
     "/projects/:id/images/:photoId",
     {
-      preValidation: editablePhoto,
+      preValidation: [requireUser, editablePhoto],
       schema: { summary: "Change a photo's caption", body: photoCaptionSchema, response: { 200: envelope(projectPhoto) } },
     },
     async (request) => ok(await gallery.setCaption(viewer(request), projectIdOf(request), photoIdOf(request), request.body)),
   );
-  routes.delete("/projects/:id/images/:photoId", { schema: { summary: "Remove a photo (204, no body)" } }, async (request, reply) => {
-    await gallery.remove(viewer(request), projectIdOf(request), photoIdOf(request));
-    return reply.status(204).send();
-  });
+  routes.delete(
+    "/projects/:id/images/:photoId",
+    { preValidation: requireUser, schema: { summary: "Remove a photo (204, no body)" } },
+    async (request, reply) => {
+      await gallery.remove(viewer(request), projectIdOf(request), photoIdOf(request));
+      return reply.status(204).send();
+    },
+  );
 
   routes.get(
     "/projects/:id/documents",
-    { schema: { summary: "The project's documents, each with its earlier versions", response: { 200: envelope(projectDocumentList) } } },
+    {
+      preValidation: requireUser,
+      schema: { summary: "The project's documents, each with its earlier versions", response: { 200: envelope(projectDocumentList) } },
+    },
     async (request) => ok({ items: await documents.list(viewer(request), projectIdOf(request)) }),
   );
   routes.post(
     "/projects/:id/documents",
-    { config: UPLOAD_LIMIT, schema: { summary: "Upload a document (multipart)", response: { 201: envelope(projectDocument) } } },
+    {
+      preValidation: requireUser,
+      config: UPLOAD_LIMIT,
+      schema: { summary: "Upload a document (multipart)", response: { 201: envelope(projectDocument) } },
+    },
     async (request, reply) => {
       const projectId = await editableProject(request);
       const upload = await readMultipart(request, documentLimits);
@@ -159,7 +174,7 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   // The file itself, as an attachment: no JSON answer to declare.
   routes.get(
     "/projects/:id/documents/:documentId/download",
-    { schema: { summary: "Download a document's file" } },
+    { preValidation: requireUser, schema: { summary: "Download a document's file" } },
     async (request, reply) => {
       const { document, stream } = await documents.open(viewer(request), projectIdOf(request), documentIdOf(request));
       return reply
@@ -173,7 +188,7 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   );
   routes.delete(
     "/projects/:id/documents/:documentId",
-    { schema: { summary: "Delete a document (204, no body)" } },
+    { preValidation: requireUser, schema: { summary: "Delete a document (204, no body)" } },
     async (request, reply) => {
       await documents.remove(viewer(request), projectIdOf(request), documentIdOf(request));
       return reply.status(204).send();

@@ -52,7 +52,6 @@ async function projectIdFound(request: FastifyRequest) {
 
 /** Projects, their schedule, the dashboards' feed and the office's figures. Every route needs a signed-in caller. */
 export async function projectsRoutes(app: FastifyInstance, { projects, milestones, overview, guard, requireUser }: Options) {
-  app.addHook("preValidation", requireUser);
   const viewer = currentViewer;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   /*
@@ -71,6 +70,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   routes.get(
     "/projects",
     {
+      preValidation: requireUser,
       schema: {
         summary: "A page of the projects the caller may read",
         querystring: projectListQuerySchema,
@@ -84,6 +84,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   routes.post(
     "/projects",
     {
+      preValidation: requireUser,
       config: perAddressLimit(60, 60),
       schema: { summary: "Create a project, or request one as a client", response: { 201: envelope(projectDetail) } },
     },
@@ -91,17 +92,24 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   );
   routes.get(
     "/projects/feed",
-    { schema: { summary: "The client dashboard's news across the caller's projects", response: { 200: envelope(projectFeed) } } },
+    {
+      preValidation: requireUser,
+      schema: { summary: "The client dashboard's news across the caller's projects", response: { 200: envelope(projectFeed) } },
+    },
     async (request) => ok(await overview.feed(viewer(request))),
   );
   routes.get(
     "/projects/stats",
-    { schema: { summary: "Figures over every project, for those who oversee them all", response: { 200: envelope(projectStats) } } },
+    {
+      preValidation: requireUser,
+      schema: { summary: "Figures over every project, for those who oversee them all", response: { 200: envelope(projectStats) } },
+    },
     async (request) => ok(await overview.stats(viewer(request))),
   );
   routes.get(
     "/projects/clients",
     {
+      preValidation: requireUser,
       schema: {
         summary: "Client accounts the project office may give a project to",
         querystring: clientSearchQuerySchema,
@@ -113,6 +121,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   routes.get(
     "/projects/portfolio-candidates",
     {
+      preValidation: requireUser,
       schema: {
         summary: "Projects the portfolio managers may show on the public site",
         querystring: portfolioCandidatesQuerySchema,
@@ -122,13 +131,15 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     async (request) => ok(await projects.portfolioCandidates(viewer(request), request.query)),
   );
 
-  routes.get("/projects/:id", { schema: { summary: "A project's page", response: { 200: envelope(projectDetail) } } }, async (request) =>
-    ok(await projects.get(viewer(request), projectIdOf(request))),
+  routes.get(
+    "/projects/:id",
+    { preValidation: requireUser, schema: { summary: "A project's page", response: { 200: envelope(projectDetail) } } },
+    async (request) => ok(await projects.get(viewer(request), projectIdOf(request))),
   );
   routes.put(
     "/projects/:id",
     {
-      preValidation: projectIdFound,
+      preValidation: [requireUser, projectIdFound],
       schema: {
         summary: "Change a project (any subset of its fields)",
         body: projectUpdateSchema,
@@ -142,6 +153,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   routes.put(
     "/projects/:id/portfolio-consent",
     {
+      preValidation: requireUser,
       config: perUserLimit(30, 15),
       schema: {
         summary: "The client agrees to the project being shown publicly, or withdraws",
@@ -150,15 +162,19 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     },
     async (request) => ok(await projects.setPortfolioConsent(viewer(request), projectIdOf(request), request.body)),
   );
-  routes.delete("/projects/:id", { schema: { summary: "Delete a project (204, no body)" } }, async (request, reply) => {
-    await projects.remove(viewer(request), projectIdOf(request));
-    return reply.status(204).send();
-  });
+  routes.delete(
+    "/projects/:id",
+    { preValidation: requireUser, schema: { summary: "Delete a project (204, no body)" } },
+    async (request, reply) => {
+      await projects.remove(viewer(request), projectIdOf(request));
+      return reply.status(204).send();
+    },
+  );
 
   routes.post(
     "/projects/:id/milestones",
     {
-      preValidation: editableProject,
+      preValidation: [requireUser, editableProject],
       schema: { summary: "Add a milestone to the schedule", body: milestoneCreateSchema, response: { 201: envelope(milestoneChange) } },
     },
     async (request, reply) => reply.status(201).send(ok(await milestones.add(viewer(request), projectIdOf(request), request.body))),
@@ -166,7 +182,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   routes.put(
     "/projects/:id/milestones/:milestoneId",
     {
-      preValidation: editableMilestone,
+      preValidation: [requireUser, editableMilestone],
       schema: { summary: "Change a milestone, or mark it done", body: milestoneUpdateSchema, response: { 200: envelope(milestoneChange) } },
     },
     async (request) => ok(await milestones.update(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
@@ -174,7 +190,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   routes.post(
     "/projects/:id/milestones/:milestoneId/move",
     {
-      preValidation: editableMilestone,
+      preValidation: [requireUser, editableMilestone],
       schema: {
         summary: "Move a milestone one place up or down the schedule",
         body: milestoneMoveSchema,
@@ -185,7 +201,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   );
   routes.delete(
     "/projects/:id/milestones/:milestoneId",
-    { schema: { summary: "Remove a milestone", response: { 200: envelope(projectProgress) } } },
+    { preValidation: requireUser, schema: { summary: "Remove a milestone", response: { 200: envelope(projectProgress) } } },
     async (request) => ok(await milestones.remove(viewer(request), projectIdOf(request), milestoneIdOf(request))),
   );
 }
