@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CallPerson } from "./answers/calls.js";
 import { type CallMedia, callMediaKinds } from "./call-terms.js";
 import { staffDepartmentNames } from "./departments.js";
 
@@ -9,8 +10,16 @@ export * from "./call-terms.js";
  * /api/realtime. The frames below are what a tab sends; the events are what the server pushes.
  */
 
-/** A person as a call shows them. */
-export type CallPerson = { id: string; name: string; email: string; department: string };
+/** The answers' shapes are in ./answers/calls.ts (type-only here: the browser never bundles them). */
+export type {
+  ActiveDepartmentCall,
+  CallHistory,
+  CallHistoryItem,
+  CallMember,
+  CallMembers,
+  CallPerson,
+  IceServerList,
+} from "./answers/calls.js";
 
 /** docs/product.md#records participant: id, name, email, department, and what they send. */
 export type CallParticipant = CallPerson & { audio: boolean; video: boolean; screen: boolean };
@@ -88,39 +97,11 @@ export type CallEvent =
   /** A call frame the server did not accept, with the reason. */
   | { type: "call.refused"; callId: string | null; message: string };
 
-/** GET /api/calls/ice-servers: STUN and TURN entries for RTCPeerConnection; an empty list means host candidates only. */
-export type IceServerList = {
-  iceServers: { urls: string[]; username?: string; credential?: string }[];
-  /** When the TURN credentials stop working (ISO time); null without TURN. */
-  expiresAt: string | null;
-};
-
-/** A department member as /call lists them. */
-export type CallMember = CallPerson & { online: boolean; inCall: boolean };
-
-/** A call going on in the department, which its members (and admins) may join. */
-export type ActiveDepartmentCall = { callId: string; media: CallMedia; participantCount: number };
-
 /** GET /api/calls/members?department= (the viewer's own department by default). */
-export type CallMembers = { department: string; members: CallMember[]; activeCalls: ActiveDepartmentCall[] };
 export const callMembersQuerySchema = z.object({
   department: z.enum(staffDepartmentNames, { error: "Choose one of the departments." }).optional(),
 });
 
-/** One call in the history: who called, who answered, when, how long, missed. */
-export type CallHistoryItem = {
-  callId: string;
-  department: string;
-  media: CallMedia;
-  caller: CallPerson | null;
-  answeredBy: CallPerson[];
-  startedAt: string;
-  endedAt: string | null;
-  /** From the first answer to the end; null when nobody answered or it is still going on. */
-  durationSeconds: number | null;
-  /** The viewer was rung and did not answer. */
-  missed: boolean;
-};
-export type CallHistory = { items: CallHistoryItem[]; hasMore: boolean };
+/** GET /api/calls?before=: the page of calls started before that time (the newest without it). */
 export const callHistoryQuerySchema = z.object({ before: z.iso.datetime({ message: "before must be an ISO date and time." }).optional() });
 export const CALL_HISTORY_PAGE_SIZE = 20;

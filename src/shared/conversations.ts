@@ -1,8 +1,6 @@
 import { z } from "zod";
-import type { Role } from "./departments.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
-import type { Page } from "./paging.js";
 
 /**
  * Conversations of the portal: one per project (its client and team), one per department (its staff),
@@ -63,57 +61,22 @@ export const readMarkerSchema = z.object({ lastReadMessageId: z.number().int().m
 /** POST /api/conversations/direct: the other staff member. */
 export const directConversationSchema = z.object({ userId: z.uuid("Choose a staff member.") });
 
-/** Someone as a conversation shows them. */
-export type ChatPerson = { id: string; name: string; avatar: string | null; role: Role; department: string };
-
-export type ChatAttachment = { kind: "image"; url: string; thumbUrl: string; width: number; height: number; name: string };
-
-export type ChatMessage = {
-  id: number;
-  conversationId: number;
-  /** Null when the author's account was deleted. */
-  author: ChatPerson | null;
-  /** As written. */
-  body: string;
-  /** The Markdown rendered and sanitised: safe to put in the page. */
-  bodyHtml: string;
-  attachments: ChatAttachment[];
-  createdAt: string;
-};
-
-export type ConversationSummary = {
-  id: number;
-  kind: ConversationKind;
-  /** The project's title, the department's name, or the other person's name. */
-  title: string;
-  projectId: number | null;
-  department: string | null;
-  /** The other person of a direct conversation. */
-  otherPerson: ChatPerson | null;
-  lastMessage: { id: number; author: { id: string; name: string } | null; excerpt: string; createdAt: string } | null;
-  /** Messages by others after the caller's read marker. */
-  unread: number;
-  lastReadMessageId: number;
-  /** The last message's time (null before the first one): the list is sorted by it, newest first, empty ones last. */
-  lastActivityAt: string | null;
-};
+/** The answers' shapes are in ./answers/conversations.ts (type-only here: the browser never bundles them). */
+export type {
+  ChatAttachment,
+  ChatMessage,
+  ChatPerson,
+  ConversationList,
+  ConversationSummary,
+  MessagePage,
+  ReadMarker,
+} from "./answers/conversations.js";
 
 /** Conversations per page of GET /api/conversations: a staff member can be in well over a hundred. */
 export const CONVERSATIONS_PAGE_SIZE = 20;
 
 /** GET /api/conversations query. */
 export const conversationListQuerySchema = z.object({ page: pageNumber.default(1) });
-
-/**
- * A page of the caller's conversations, latest activity first, with the unread messages of all of them (the
- * header's badge). A page past the last is empty, with the real total.
- */
-export type ConversationList = Page<ConversationSummary> & { totalUnread: number };
-
-/** A page of messages, oldest first; hasMore: older ones exist (newest page / before) or newer ones (after). */
-export type MessagePage = { items: ChatMessage[]; hasMore: boolean };
-
-export type ReadMarker = { conversationId: number; lastReadMessageId: number; unread: number };
 
 /** Where a conversation opens in the portal (notification links). */
 export const conversationPath = (conversationId: number) => `/dashboard/messages/${conversationId}`;

@@ -13,6 +13,10 @@ export const projectStatusLabels: Record<ProjectStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/** manual: staff set the progress; milestones: it follows the weights of the milestones done. */
+export const progressModes = ["manual", "milestones"] as const;
+export type ProgressMode = (typeof progressModes)[number];
+
 /** The lines of business (the services' slugs); every project is one of them. */
 export const projectCategories = [
   "residential",

@@ -3,8 +3,7 @@ import { emailAddressSchema } from "./auth.js";
 import { captureSources, MAX_SITE_RADIUS_METRES } from "./evidence.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
-import type { Page } from "./paging.js";
-import { type DocumentFolder, documentFolders, type ProjectStatus, projectCategories, projectStatuses } from "./project-terms.js";
+import { documentFolders, type ProjectStatus, progressModes, projectCategories, projectStatuses } from "./project-terms.js";
 
 export * from "./project-terms.js";
 
@@ -12,10 +11,6 @@ export * from "./project-terms.js";
  * The projects API: request schemas (the server validates with them, the portal forms reuse them)
  * and the shapes it answers. Money is in kobo (integers); calendar dates are YYYY-MM-DD strings.
  * ---------------------------------------------------------------------------------------------- */
-
-/** manual: staff set the progress; milestones: it follows the weights of the milestones done. */
-export const progressModes = ["manual", "milestones"] as const;
-export type ProgressMode = (typeof progressModes)[number];
 
 export const PROJECT_PAGE_SIZE = 20;
 export const PROJECT_MAX_PAGE_SIZE = 100;
@@ -76,9 +71,6 @@ export const portfolioCandidatesQuerySchema = z.object({
 
 /** GET /api/projects/clients: the project office looks for the client of a new project. */
 export const clientSearchQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
-
-/** A client account the project office may give a project to. */
-export type ClientOption = { id: string; name: string; email: string; company: string };
 
 /** POST /api/projects by the project office (canRunProjects). */
 export const projectCreateSchema = z.object({
@@ -285,218 +277,37 @@ export const projectInvitationSchema = z.object({
 });
 export type ProjectInvitationInput = z.input<typeof projectInvitationSchema>;
 
-/** An invitation of the project's client that is still waiting (GET /api/projects/:id/invitations). */
-export type ProjectInvitation = {
-  id: number;
-  name: string;
-  email: string;
-  createdAt: string;
-  expiresAt: string;
-  invitedBy: PersonRef | null;
-};
-
-/** GET /api/invitations/:token: what the registration fills in from the link. */
-export type InvitationPreview = { email: string; firstName: string; lastName: string; projectTitle: string; hasAccount: boolean };
-
 /** Pages of the site diary and the gallery: `before` is the id of the last item already shown. */
 export const beforeCursorSchema = z.object({ before: rowIdCursor(1).optional() });
 
-/* ---------------------------------------- answers ---------------------------------------- */
+/* ---------------------------------------- answers ----------------------------------------
+ * Their schemas are in ./answers/projects.ts; the types are re-exported type-only, so the browser never bundles them. */
 
-export type PersonRef = { id: string; name: string; avatar: string | null };
-/** The client and the project manager: their contacts are on the project page. */
-export type ProjectContact = PersonRef & { firstName: string; lastName: string; email: string; phone: string; department: string };
-export type TeamMember = PersonRef & { email: string; department: string };
-
-/** Present only when the caller may see the money (canSeeFinances). */
-export type ProjectFinance = { budgetKobo: number; spentKobo: number };
-
-export type ProjectListItem = {
-  id: number;
-  slug: string;
-  reference: string;
-  title: string;
-  category: string;
-  status: ProjectStatus;
-  progress: number;
-  city: string;
-  state: string | null;
-  /** When it starts (a request's: when the client would like it to). */
-  startDate: string | null;
-  targetCompletion: string | null;
-  coverImage: string | null;
-  updatedAt: string;
-  client: PersonRef | null;
-  manager: PersonRef | null;
-  finance: ProjectFinance | null;
-  /** The first open milestone by due date. */
-  nextMilestone: { id: number; title: string; dueDate: string | null } | null;
-};
-
-export type ProjectListPage = Page<ProjectListItem>;
-
-export type Milestone = {
-  id: number;
-  title: string;
-  description: string;
-  dueDate: string | null;
-  doneOn: string | null;
-  /** What it counts for in the progress: the project team's working figure, not shown to the client. */
-  weight?: number;
-  position: number;
-};
-
-/** What the caller may do, from src/shared/access.ts, so the browser hides what the server refuses. */
-export type ProjectPermissions = {
-  edit: boolean;
-  run: boolean;
-  delete: boolean;
-  manageSite: boolean;
-  message: boolean;
-  /** The client may agree to the project being shown on the public site, or withdraw it. */
-  consent: boolean;
-};
-
-/** The client's agreement to the project being shown on the public site: when, and by whom (their name). */
-export type PortfolioConsent = { givenAt: string; givenBy: string | null };
-
-export type ProjectDetail = {
-  id: number;
-  slug: string;
-  reference: string;
-  title: string;
-  description: string;
-  category: string;
-  status: ProjectStatus;
-  progress: number;
-  progressMode: ProgressMode;
-  address: string;
-  city: string;
-  state: string | null;
-  country: string;
-  startDate: string | null;
-  targetCompletion: string | null;
-  completedOn: string | null;
-  coverImage: string | null;
-  isPortfolio: boolean;
-  publicSummary: string | null;
-  highlights: string[];
-  /** Null while the client has not agreed (or has withdrawn); a project with no client needs no agreement. */
-  portfolioConsent: PortfolioConsent | null;
-  /** Where photos are judged against; null until the project office sets it. */
-  site: ProjectSite | null;
-  createdAt: string;
-  updatedAt: string;
-  client: ProjectContact | null;
-  manager: ProjectContact | null;
-  team: TeamMember[];
-  milestones: Milestone[];
-  counts: { photos: number; documents: number; updates: number };
-  finance: ProjectFinance | null;
-  permissions: ProjectPermissions;
-};
-
-/** A project as the portfolio managers see it (public fields only): GET /api/projects/portfolio-candidates. */
-export type PortfolioCandidate = {
-  id: number;
-  reference: string;
-  title: string;
-  category: string;
-  status: ProjectStatus;
-  city: string;
-  state: string | null;
-  coverImage: string | null;
-  completedOn: string | null;
-  isPortfolio: boolean;
-  publicSummary: string | null;
-  highlights: string[];
-  /** When its client agreed to it being shown; null for the company's own records, which have no client. */
-  consentGivenAt: string | null;
-};
-
-export type PortfolioCandidatesPage = Page<PortfolioCandidate>;
-
-export type ProjectPhoto = {
-  id: number;
-  caption: string;
-  thumbUrl: string;
-  galleryUrl: string;
-  width: number;
-  height: number;
-  /** The site diary entry it was posted with, if any. */
-  updateId: number | null;
-  uploadedBy: PersonRef | null;
-  createdAt: string;
-};
-
-/** A site diary entry: `body` as written (Markdown), `bodyHtml` rendered and sanitised by the server. */
-export type SiteUpdate = {
-  id: number;
-  body: string;
-  bodyHtml: string;
-  author: PersonRef | null;
-  photos: ProjectPhoto[];
-  createdAt: string;
-};
-
-/** A page of the site diary or the gallery, newest first; nextBefore is null on the last page. */
-export type CursorPage<T> = { items: T[]; nextBefore: number | null };
-
-/** One version of a document. */
-export type ProjectDocumentVersion = {
-  id: number;
-  title: string;
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  folder: DocumentFolder;
-  /** 1, 2…: a new upload of the same file name in the same folder is the next version. */
-  version: number;
-  uploadedBy: PersonRef | null;
-  createdAt: string;
-  /** GET it with the Bearer token; it answers the file as an attachment. */
-  downloadUrl: string;
-};
-
-/** A document as listed: its latest version, with the earlier ones (newest first), all kept and downloadable. */
-export type ProjectDocument = ProjectDocumentVersion & { earlierVersions: ProjectDocumentVersion[] };
-
-export type ProjectRef = { projectId: number; projectTitle: string; projectReference: string };
-
-export type MilestoneDue = ProjectRef & { id: number; title: string; dueDate: string };
-
-/** GET /api/projects/feed: the client dashboard's news across the caller's projects. */
-export type ProjectFeed = {
-  updates: (ProjectRef & { id: number; body: string; author: PersonRef | null; photoCount: number; createdAt: string })[];
-  milestones: { upcoming: MilestoneDue[]; overdue: MilestoneDue[] };
-  documents: (ProjectRef & { id: number; title: string; fileName: string; contentType: string; sizeBytes: number; createdAt: string })[];
-};
-
-export type ProjectBudgetLine = {
-  id: number;
-  reference: string;
-  title: string;
-  status: ProjectStatus;
-  progress: number;
-  budgetKobo: number;
-  spentKobo: number;
-};
-
-/** GET /api/projects/stats, for admins and the departments that oversee every project. */
-export type ProjectStats = {
-  byStatus: Record<ProjectStatus, number>;
-  total: number;
-  /** planning + in progress + on hold. */
-  active: number;
-  /** completed / (completed + cancelled): of the projects that have ended, the share delivered. Null when none has ended. */
-  completionRate: number | null;
-  /** Sum of the budgets of requested, planning and in-progress projects. */
-  pipelineValueKobo: number;
-  overdueMilestones: (MilestoneDue & { daysOverdue: number })[];
-  finance: {
-    budgetTotalKobo: number;
-    spentTotalKobo: number;
-    overBudget: ProjectBudgetLine[];
-    activeProjects: ProjectBudgetLine[];
-  } | null;
-};
+export type {
+  ClientOption,
+  CursorPage,
+  InvitationPreview,
+  Milestone,
+  MilestoneChange,
+  MilestoneDue,
+  PersonRef,
+  PortfolioCandidate,
+  PortfolioCandidatesPage,
+  PortfolioConsent,
+  ProjectBudgetLine,
+  ProjectContact,
+  ProjectDetail,
+  ProjectDocument,
+  ProjectDocumentVersion,
+  ProjectFeed,
+  ProjectFinance,
+  ProjectInvitation,
+  ProjectListItem,
+  ProjectListPage,
+  ProjectPermissions,
+  ProjectPhoto,
+  ProjectRef,
+  ProjectStats,
+  SiteUpdate,
+  TeamMember,
+} from "./answers/projects.js";

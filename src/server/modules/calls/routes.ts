@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canMakeCalls, canUseDepartmentChannel } from "../../../shared/access.js";
+import { callHistory as callHistoryAnswer, callMembers, iceServerList } from "../../../shared/answers/calls.js";
 import { type CallMembers, callHistoryQuerySchema, callMembersQuerySchema, iceServersRefused } from "../../../shared/calls.js";
 import { isDepartmentName } from "../../../shared/departments.js";
 import { wording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer, requireAccess } from "../../platform/authenticate.js";
 import { ApiError, ok } from "../../platform/envelope.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
@@ -25,34 +27,60 @@ export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, 
   const guard = { preValidation: [requireUser, requireAccess(canMakeCalls)] };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/calls", { ...guard, schema: { querystring: callHistoryQuerySchema } }, async (request) => {
-    const { before } = request.query;
-    return ok(await callHistory(db, currentViewer(request).id, before ? new Date(before) : undefined));
-  });
+  routes.get(
+    "/calls",
+    {
+      ...guard,
+      schema: {
+        summary: "The caller's calls, newest first",
+        querystring: callHistoryQuerySchema,
+        response: { 200: envelope(callHistoryAnswer) },
+      },
+    },
+    async (request) => {
+      const { before } = request.query;
+      return ok(await callHistory(db, currentViewer(request).id, before ? new Date(before) : undefined));
+    },
+  );
 
-  routes.get("/calls/members", { ...guard, schema: { querystring: callMembersQuerySchema } }, async (request) => {
-    const viewer = currentViewer(request);
-    const department = request.query.department ?? viewer.department;
-    if (!isDepartmentName(department) || !canUseDepartmentChannel(viewer, department))
-      throw new ApiError(403, wording.accessDenied, "forbidden");
-    const members = await store.departmentMembers(department, viewer.id);
-    const ids = members.map((member) => member.id);
-    const online = new Set(ids.length > 0 ? await hub.online(ids) : []);
-    const busy = await store.inACall(ids);
-    const activeCalls = await store.activeCallsOf(department);
-    return ok({
-      department,
-      members: members.map((member) => ({ ...member, online: online.has(member.id), inCall: busy.has(member.id) })),
-      activeCalls,
-    } satisfies CallMembers);
-  });
+  routes.get(
+    "/calls/members",
+    {
+      ...guard,
+      schema: {
+        summary: "A department's members, who is online or in a call, and its calls going on",
+        querystring: callMembersQuerySchema,
+        response: { 200: envelope(callMembers) },
+      },
+    },
+    async (request) => {
+      const viewer = currentViewer(request);
+      const department = request.query.department ?? viewer.department;
+      if (!isDepartmentName(department) || !canUseDepartmentChannel(viewer, department))
+        throw new ApiError(403, wording.accessDenied, "forbidden");
+      const members = await store.departmentMembers(department, viewer.id);
+      const ids = members.map((member) => member.id);
+      const online = new Set(ids.length > 0 ? await hub.online(ids) : []);
+      const busy = await store.inACall(ids);
+      const activeCalls = await store.activeCallsOf(department);
+      return ok({
+        department,
+        members: members.map((member) => ({ ...member, online: online.has(member.id), inCall: busy.has(member.id) })),
+        activeCalls,
+      } satisfies CallMembers);
+    },
+  );
 
   // Time-limited TURN credentials for this user (never the secret), only while rung for a call or in one: a relay
   // open to any staff account would carry anyone's traffic. Host candidates only without TURN.
-  app.get("/calls/ice-servers", guard, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const { id } = currentViewer(request);
-    if (turn && !(await store.ringingOrInCall(id))) throw new ApiError(403, iceServersRefused, "not_in_call");
-    return ok(iceServersFor(turn, id));
-  });
+  routes.get(
+    "/calls/ice-servers",
+    { ...guard, schema: { summary: "STUN and TURN servers for the caller's call", response: { 200: envelope(iceServerList) } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { id } = currentViewer(request);
+      if (turn && !(await store.ringingOrInCall(id))) throw new ApiError(403, iceServersRefused, "not_in_call");
+      return ok(iceServersFor(turn, id));
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { conversationList, messagePage, openedConversation, readMarker, sentMessage } from "../../../shared/answers/conversations.js";
 import {
   conversationListQuerySchema,
   conversationMessages,
@@ -14,6 +15,7 @@ import {
   sendMessageSchema,
 } from "../../../shared/conversations.js";
 import { rowId } from "../../../shared/fields.js";
+import { emptyEnvelope, envelope } from "../../platform/api-schemas.js";
 import { currentViewer, type MediaViewer } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { mediaNotFound, sendMediaFile } from "../../platform/media-files.js";
@@ -63,44 +65,89 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/conversations", { preValidation: requireUser, schema: { querystring: conversationListQuerySchema } }, async (request) => {
-    const { page } = request.query;
-    return ok(await conversations.list(currentViewer(request), page));
-  });
+  routes.get(
+    "/conversations",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "A page of the caller's conversations, latest activity first",
+        querystring: conversationListQuerySchema,
+        response: { 200: envelope(conversationList) },
+      },
+    },
+    async (request) => {
+      const { page } = request.query;
+      return ok(await conversations.list(currentViewer(request), page));
+    },
+  );
 
-  routes.get("/conversations/project/:projectId", { preValidation: requireUser, schema: { params: projectParams } }, async (request) => {
-    const { projectId } = request.params;
-    return ok({ conversation: await conversations.forProject(currentViewer(request), projectId) });
-  });
+  routes.get(
+    "/conversations/project/:projectId",
+    {
+      preValidation: requireUser,
+      schema: { summary: "Open a project's conversation", params: projectParams, response: { 200: envelope(openedConversation) } },
+    },
+    async (request) => {
+      const { projectId } = request.params;
+      return ok({ conversation: await conversations.forProject(currentViewer(request), projectId) });
+    },
+  );
 
   routes.get(
     "/conversations/department/:department",
-    { preValidation: requireUser, schema: { params: departmentParams } },
+    {
+      preValidation: requireUser,
+      schema: { summary: "Open a department's channel", params: departmentParams, response: { 200: envelope(openedConversation) } },
+    },
     async (request) => {
       const { department } = request.params;
       return ok({ conversation: await conversations.forDepartment(currentViewer(request), department) });
     },
   );
 
-  routes.post("/conversations/direct", { preValidation: requireUser, schema: { body: directConversationSchema } }, async (request) => {
-    const { userId } = request.body;
-    return ok({ conversation: await conversations.direct(currentViewer(request), userId) });
-  });
+  routes.post(
+    "/conversations/direct",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Open the direct conversation with another staff member",
+        body: directConversationSchema,
+        response: { 200: envelope(openedConversation) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.body;
+      return ok({ conversation: await conversations.direct(currentViewer(request), userId) });
+    },
+  );
 
   routes.get(
     "/conversations/:id/messages",
-    { preValidation: requireUser, schema: { params: rowIdParams, querystring: messagesQuerySchema } },
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "A page of a conversation's messages, oldest first",
+        params: rowIdParams,
+        querystring: messagesQuerySchema,
+        response: { 200: envelope(messagePage) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       return ok(await conversations.messages(currentViewer(request), id, request.query));
     },
   );
 
-  app.post(
+  // The body (JSON or multipart with photos) is read after the access check, so it is not a route schema.
+  routes.post(
     "/conversations/:id/messages",
-    { preValidation: requireUser, config: perUserLimit(MESSAGES_PER_MINUTE, 1) },
+    {
+      preValidation: requireUser,
+      config: perUserLimit(MESSAGES_PER_MINUTE, 1),
+      schema: { summary: "Write a message, with up to four photos", params: rowIdParams, response: { 201: envelope(sentMessage) } },
+    },
     async (request, reply) => {
-      const { id } = parseInput(rowIdParams, request.params);
+      const { id } = request.params;
       const message = await conversations.post(currentViewer(request), id, async () =>
         request.isMultipart() ? readMultipartMessage(request) : { ...parseInput(sendMessageSchema, request.body), images: [] },
       );
@@ -110,7 +157,10 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
 
   routes.delete(
     "/conversations/:id/messages/:messageId",
-    { preValidation: requireUser, schema: { params: messageParams } },
+    {
+      preValidation: requireUser,
+      schema: { summary: "Remove a message and its photos", params: messageParams, response: { 200: emptyEnvelope } },
+    },
     async (request) => {
       const { id, messageId } = request.params;
       await conversations.remove(currentViewer(request), id, messageId, request.ip);
@@ -120,7 +170,15 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
 
   routes.post(
     "/conversations/:id/read",
-    { preValidation: requireUser, schema: { params: rowIdParams, body: readMarkerSchema } },
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Move the caller's read marker forward",
+        params: rowIdParams,
+        body: readMarkerSchema,
+        response: { 200: envelope(readMarker) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { lastReadMessageId } = request.body;

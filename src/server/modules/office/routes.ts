@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canSeeOfficeOverview, canSeeSecurityEvents } from "../../../shared/access.js";
+import { officeOverview } from "../../../shared/answers/office.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer, requireAccess } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import type { OfficeService } from "./service.js";
@@ -8,7 +11,12 @@ type Options = { office: OfficeService; requireUser: (request: FastifyRequest, r
 
 /** The Admin department's overview of the office (and the admins'). */
 export async function officeRoutes(app: FastifyInstance, { office, requireUser }: Options) {
-  app.get("/office/overview", { preValidation: [requireUser, requireAccess(canSeeOfficeOverview)] }, async (request) =>
-    ok(await office.overview(canSeeSecurityEvents(currentViewer(request)))),
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/office/overview",
+    {
+      preValidation: [requireUser, requireAccess(canSeeOfficeOverview)],
+      schema: { summary: "The office's figures for the Admin department", response: { 200: envelope(officeOverview) } },
+    },
+    async (request) => ok(await office.overview(canSeeSecurityEvents(currentViewer(request)))),
   );
 }

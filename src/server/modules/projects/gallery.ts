@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { z } from "zod";
 import type { Viewer } from "../../../shared/access.js";
 import { type CursorPage, type ProjectPhoto, photoCaptionSchema, projectMessages } from "../../../shared/projects.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import { projectPhotos, projects } from "../../db/schema.js";
-import { ApiError, parseInput } from "../../platform/envelope.js";
+import { ApiError } from "../../platform/envelope.js";
 import type { MultipartUpload } from "../../platform/multipart.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import type { ProjectEvents } from "./events.js";
@@ -91,9 +92,13 @@ export function createGallery(deps: {
       return (await selectPhotos(db, inArray(projectPhotos.id, ids))).reverse();
     },
 
-    async setCaption(viewer: Viewer, projectId: number, photoId: number, body: unknown): Promise<ProjectPhoto> {
+    async setCaption(
+      viewer: Viewer,
+      projectId: number,
+      photoId: number,
+      { caption }: z.output<typeof photoCaptionSchema>,
+    ): Promise<ProjectPhoto> {
       await guard.edit(viewer, projectId);
-      const { caption } = parseInput(photoCaptionSchema, body);
       await photoOf(projectId, photoId);
       await db.update(projectPhotos).set({ caption }).where(eq(projectPhotos.id, photoId));
       await events.refresh(projectId, viewer.id);

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { acceptedInvitation, invitationPreview, pendingInvitation, projectInvitation } from "../../../shared/answers/projects.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import type { Invitations } from "./invitations.js";
 import { idParam } from "./params.js";
@@ -14,17 +17,46 @@ const tokenParam = z.object({ token: z.string().min(1).max(100) });
 export async function invitationRoutes(app: FastifyInstance, { invitations, requireUser }: Options) {
   const viewer = currentViewer;
   const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
-  const tokenOf = (request: FastifyRequest) => parseInput(tokenParam, request.params).token;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/projects/:id/invitations", { preValidation: requireUser }, async (request) =>
-    ok({ pending: await invitations.pending(viewer(request), projectIdOf(request)) }),
+  routes.get(
+    "/projects/:id/invitations",
+    {
+      preValidation: requireUser,
+      schema: { summary: "The invitation of the project's client still waiting, if any", response: { 200: envelope(pendingInvitation) } },
+    },
+    async (request) => ok({ pending: await invitations.pending(viewer(request), projectIdOf(request)) }),
   );
   // Each invitation is an email to an address the sender chooses: a ceiling per person besides the counts of the service.
-  app.post("/projects/:id/invitations", { preValidation: requireUser, config: perUserLimit(30, 60) }, async (request, reply) =>
-    reply.status(201).send(ok(await invitations.invite(viewer(request), projectIdOf(request), request.body))),
+  // The body is checked by the service, after the id and whether the caller may invite (404/403 before any 400).
+  routes.post(
+    "/projects/:id/invitations",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(30, 60),
+      schema: { summary: "Invite the project's client by email", response: { 201: envelope(projectInvitation) } },
+    },
+    async (request, reply) => reply.status(201).send(ok(await invitations.invite(viewer(request), projectIdOf(request), request.body))),
   );
-  app.get("/invitations/:token", { config: perAddressLimit(60, 15) }, async (request) => ok(await invitations.preview(tokenOf(request))));
-  app.post("/invitations/:token/accept", { preValidation: requireUser, config: perUserLimit(30, 15) }, async (request) =>
-    ok(await invitations.accept(viewer(request), tokenOf(request))),
+  routes.get(
+    "/invitations/:token",
+    {
+      config: perAddressLimit(60, 15),
+      schema: { summary: "What an invitation's link fills in", params: tokenParam, response: { 200: envelope(invitationPreview) } },
+    },
+    async (request) => ok(await invitations.preview(request.params.token)),
+  );
+  routes.post(
+    "/invitations/:token/accept",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(30, 15),
+      schema: {
+        summary: "Become the client of the invitation's project",
+        params: tokenParam,
+        response: { 200: envelope(acceptedInvitation) },
+      },
+    },
+    async (request) => ok(await invitations.accept(viewer(request), request.params.token)),
   );
 }

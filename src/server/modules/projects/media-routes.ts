@@ -1,14 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  projectDocument,
+  projectDocumentList,
+  projectPhoto,
+  projectPhotoPage,
+  siteUpdate,
+  siteUpdatePage,
+  uploadedPhotos,
+} from "../../../shared/answers/projects.js";
 import {
   beforeCursorSchema,
   DOCUMENT_MAX_BYTES,
   PHOTO_MAX_BYTES,
   PHOTOS_PER_UPLOAD,
+  photoCaptionSchema,
   photoRemovalSchema,
   projectMessages,
 } from "../../../shared/projects.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import { readMultipart } from "../../platform/multipart.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Diary } from "./diary.js";
@@ -45,61 +57,145 @@ const documentLimits = {
   tooMany: "Upload one document at a time.",
 };
 
+const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
+const photoIdOf = (request: FastifyRequest) => idParam(request.params, "photoId", "Photo not found.");
+const documentIdOf = (request: FastifyRequest) => idParam(request.params, "documentId", "Document not found.");
+
+/** Before the query is checked: a malformed project id is a 404 like an unknown one (idParam, not a params schema). */
+async function projectIdFound(request: FastifyRequest) {
+  projectIdOf(request);
+}
+
 /** A project's site diary, photo gallery and documents (uploads are multipart forms). */
 export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, requireUser }: Options) {
-  app.addHook("preValidation", requireUser);
   const viewer = currentViewer;
-  const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
-  const before = (request: FastifyRequest) => parseInput(beforeCursorSchema, request.query).before;
-  const photoIdOf = (request: FastifyRequest) => idParam(request.params, "photoId", "Photo not found.");
-  const documentIdOf = (request: FastifyRequest) => idParam(request.params, "documentId", "Document not found.");
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   /** Refuses before the upload is read when the caller may not add to the project. */
   const editableProject = async (request: FastifyRequest) => {
     const projectId = projectIdOf(request);
     await guard.edit(viewer(request), projectId);
     return projectId;
   };
+  /** A caption: 404 for a malformed id or a project the caller may not read, 403 when they may not edit it, before the body is checked. */
+  const editablePhoto = async (request: FastifyRequest) => {
+    const projectId = projectIdOf(request);
+    photoIdOf(request);
+    await guard.edit(viewer(request), projectId);
+  };
 
-  app.get("/projects/:id/updates", async (request) => ok(await diary.list(viewer(request), projectIdOf(request), before(request))));
-  app.post("/projects/:id/updates", { config: UPLOAD_LIMIT }, async (request, reply) => {
-    const projectId = await editableProject(request);
-    const upload = await readMultipart(request, photoLimits);
-    return reply.status(201).send(ok(await diary.post(viewer(request), projectId, upload)));
-  });
-
-  app.get("/projects/:id/images", async (request) => ok(await gallery.list(viewer(request), projectIdOf(request), before(request))));
-  app.post("/projects/:id/images", { config: UPLOAD_LIMIT }, async (request, reply) => {
-    const projectId = await editableProject(request);
-    const upload = await readMultipart(request, photoLimits);
-    return reply.status(201).send(ok({ photos: await gallery.add(viewer(request), projectId, upload) }));
-  });
-  app.put("/projects/:id/images/:photoId", async (request) =>
-    ok(await gallery.setCaption(viewer(request), projectIdOf(request), photoIdOf(request), request.body)),
+  routes.get(
+    "/projects/:id/updates",
+    {
+      preValidation: [requireUser, projectIdFound],
+      schema: {
+        summary: "A page of the site diary, newest first",
+        querystring: beforeCursorSchema,
+        response: { 200: envelope(siteUpdatePage) },
+      },
+    },
+    async (request) => ok(await diary.list(viewer(request), projectIdOf(request), request.query.before)),
   );
-  app.delete("/projects/:id/images/:photoId", async (request, reply) => {
-    const { reason } = parseInput(photoRemovalSchema, request.body);
-    await gallery.remove(viewer(request), projectIdOf(request), photoIdOf(request), reason);
-    return reply.status(204).send();
-  });
+  routes.post(
+    "/projects/:id/updates",
+    {
+      preValidation: requireUser,
+      config: UPLOAD_LIMIT,
+      schema: { summary: "Write a site diary entry, with photos (multipart)", response: { 201: envelope(siteUpdate) } },
+    },
+    async (request, reply) => {
+      const projectId = await editableProject(request);
+      const upload = await readMultipart(request, photoLimits);
+      return reply.status(201).send(ok(await diary.post(viewer(request), projectId, upload)));
+    },
+  );
 
-  app.get("/projects/:id/documents", async (request) => ok({ items: await documents.list(viewer(request), projectIdOf(request)) }));
-  app.post("/projects/:id/documents", { config: UPLOAD_LIMIT }, async (request, reply) => {
-    const projectId = await editableProject(request);
-    const upload = await readMultipart(request, documentLimits);
-    return reply.status(201).send(ok(await documents.add(viewer(request), projectId, upload)));
-  });
-  app.get("/projects/:id/documents/:documentId/download", async (request, reply) => {
-    const { document, stream } = await documents.open(viewer(request), projectIdOf(request), documentIdOf(request));
-    return reply
-      .type(document.contentType)
-      .header("content-disposition", attachmentHeader(document.fileName))
-      .header("content-length", String(document.sizeBytes))
-      .header("cache-control", "private, no-store")
-      .header("x-content-type-options", "nosniff")
-      .send(stream);
-  });
-  app.delete("/projects/:id/documents/:documentId", async (request, reply) => {
-    await documents.remove(viewer(request), projectIdOf(request), documentIdOf(request));
-    return reply.status(204).send();
-  });
+  routes.get(
+    "/projects/:id/images",
+    {
+      preValidation: [requireUser, projectIdFound],
+      schema: {
+        summary: "A page of the photo gallery, newest first",
+        querystring: beforeCursorSchema,
+        response: { 200: envelope(projectPhotoPage) },
+      },
+    },
+    async (request) => ok(await gallery.list(viewer(request), projectIdOf(request), request.query.before)),
+  );
+  routes.post(
+    "/projects/:id/images",
+    {
+      preValidation: requireUser,
+      config: UPLOAD_LIMIT,
+      schema: { summary: "Add photos to the gallery (multipart)", response: { 201: envelope(uploadedPhotos) } },
+    },
+    async (request, reply) => {
+      const projectId = await editableProject(request);
+      const upload = await readMultipart(request, photoLimits);
+      return reply.status(201).send(ok({ photos: await gallery.add(viewer(request), projectId, upload) }));
+    },
+  );
+  routes.put(
+    "/projects/:id/images/:photoId",
+    {
+      preValidation: [requireUser, editablePhoto],
+      schema: { summary: "Change a photo's caption", body: photoCaptionSchema, response: { 200: envelope(projectPhoto) } },
+    },
+    async (request) => ok(await gallery.setCaption(viewer(request), projectIdOf(request), photoIdOf(request), request.body)),
+  );
+  routes.delete(
+    "/projects/:id/images/:photoId",
+    {
+      preValidation: [requireUser, editablePhoto],
+      schema: { summary: "Remove a photo, saying why in the evidence log (204, no body)", body: photoRemovalSchema },
+    },
+    async (request, reply) => {
+      await gallery.remove(viewer(request), projectIdOf(request), photoIdOf(request), request.body.reason);
+      return reply.status(204).send();
+    },
+  );
+
+  routes.get(
+    "/projects/:id/documents",
+    {
+      preValidation: requireUser,
+      schema: { summary: "The project's documents, each with its earlier versions", response: { 200: envelope(projectDocumentList) } },
+    },
+    async (request) => ok({ items: await documents.list(viewer(request), projectIdOf(request)) }),
+  );
+  routes.post(
+    "/projects/:id/documents",
+    {
+      preValidation: requireUser,
+      config: UPLOAD_LIMIT,
+      schema: { summary: "Upload a document (multipart)", response: { 201: envelope(projectDocument) } },
+    },
+    async (request, reply) => {
+      const projectId = await editableProject(request);
+      const upload = await readMultipart(request, documentLimits);
+      return reply.status(201).send(ok(await documents.add(viewer(request), projectId, upload)));
+    },
+  );
+  // The file itself, as an attachment: no JSON answer to declare.
+  routes.get(
+    "/projects/:id/documents/:documentId/download",
+    { preValidation: requireUser, schema: { summary: "Download a document's file" } },
+    async (request, reply) => {
+      const { document, stream } = await documents.open(viewer(request), projectIdOf(request), documentIdOf(request));
+      return reply
+        .type(document.contentType)
+        .header("content-disposition", attachmentHeader(document.fileName))
+        .header("content-length", String(document.sizeBytes))
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(stream);
+    },
+  );
+  routes.delete(
+    "/projects/:id/documents/:documentId",
+    { preValidation: requireUser, schema: { summary: "Delete a document (204, no body)" } },
+    async (request, reply) => {
+      await documents.remove(viewer(request), projectIdOf(request), documentIdOf(request));
+      return reply.status(204).send();
+    },
+  );
 }

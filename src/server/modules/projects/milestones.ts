@@ -1,9 +1,16 @@
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Viewer } from "../../../shared/access.js";
-import { type Milestone, milestoneCreateSchema, milestoneMoveSchema, milestoneUpdateSchema } from "../../../shared/projects.js";
+import type {
+  Milestone,
+  MilestoneChange,
+  milestoneCreateSchema,
+  milestoneMoveSchema,
+  milestoneUpdateSchema,
+} from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { milestones, projects } from "../../db/schema.js";
-import { ApiError, parseInput } from "../../platform/envelope.js";
+import { ApiError } from "../../platform/envelope.js";
 import { todayInLagos } from "./dates.js";
 import { projectMilestones, toMilestone } from "./detail.js";
 import type { ProjectEvents, ProjectNotice } from "./events.js";
@@ -13,8 +20,10 @@ import { byDueDate, lockSchedule, placeMilestone } from "./schedule-order.js";
 
 const milestoneNotFound = () => new ApiError(404, "Milestone not found.", "not_found");
 
-/** A milestone change answers the milestone and the project's progress after it (milestones mode moves it). */
-export type MilestoneChange = { milestone: Milestone; progress: number };
+/** The input of each change, checked by the route's schema (after the route checked the caller may edit the project). */
+type MilestoneCreate = z.output<typeof milestoneCreateSchema>;
+type MilestoneUpdate = z.output<typeof milestoneUpdateSchema>;
+type MilestoneMove = z.output<typeof milestoneMoveSchema>;
 
 /** The schedule of a project. Every change recomputes the progress of a project in milestones mode. */
 export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events: ProjectEvents }) {
@@ -49,9 +58,8 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
   }
 
   return {
-    async add(viewer: Viewer, projectId: number, body: unknown): Promise<MilestoneChange> {
+    async add(viewer: Viewer, projectId: number, input: MilestoneCreate): Promise<MilestoneChange> {
       await guard.edit(viewer, projectId);
-      const input = parseInput(milestoneCreateSchema, body);
       const { milestone, progress } = await change(
         viewer,
         projectId,
@@ -74,9 +82,9 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
     },
 
     /** Edits a milestone; `done: true` marks it done (today unless doneOn is given) and tells the people on the project. */
-    async update(viewer: Viewer, projectId: number, milestoneId: number, body: unknown): Promise<MilestoneChange> {
+    async update(viewer: Viewer, projectId: number, milestoneId: number, input: MilestoneUpdate): Promise<MilestoneChange> {
       await guard.edit(viewer, projectId);
-      const { done, doneOn, position, ...fields } = parseInput(milestoneUpdateSchema, body);
+      const { done, doneOn, position, ...fields } = input;
       const [current] = await db
         .select()
         .from(milestones)
@@ -109,9 +117,8 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
     },
 
     /** Moves a milestone one place up or down the schedule (the office's order where it is not by due date). */
-    async move(viewer: Viewer, projectId: number, milestoneId: number, body: unknown): Promise<{ milestones: Milestone[] }> {
+    async move(viewer: Viewer, projectId: number, milestoneId: number, { direction }: MilestoneMove): Promise<{ milestones: Milestone[] }> {
       await guard.edit(viewer, projectId);
-      const { direction } = parseInput(milestoneMoveSchema, body);
       const [current] = await db
         .select({ id: milestones.id })
         .from(milestones)

@@ -44,6 +44,7 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     projects: createProjectsService({ db, guard, events, photoStorage, documentStorage }),
     milestones: createMilestones({ db, guard, events }),
     overview: createOverview(db),
+    guard,
     requireUser,
   });
   await app.register(projectPhotoRoute, { db, guard, photos: photoStorage, mediaViewer: options.mediaViewer });

@@ -32,8 +32,16 @@ export async function selectPhotos(db: AppDb, where: SQL | undefined, limit?: nu
     width: photo.width,
     height: photo.height,
     updateId: photo.updateId,
+    milestoneId: photo.milestoneId,
     uploadedBy: personRef(photo.uploadedById, firstName, lastName, avatar),
+    receivedAt: photo.createdAt.toISOString(),
     createdAt: photo.createdAt.toISOString(),
+    capturedAt: photo.capturedAt?.toISOString() ?? null,
+    source: photo.source,
+    sha256: photo.sha256,
+    verdict: photo.verdict,
+    verdictReason: photo.verdictReason,
+    distanceMetres: photo.distanceMetres,
   }));
 }
 

@@ -1,8 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { clientSearchQuerySchema, portfolioCandidatesQuerySchema, projectListQuerySchema } from "../../../shared/projects.js";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  clientOptions,
+  milestoneChange,
+  milestoneSchedule,
+  portfolioCandidatesPage,
+  projectAfterUpdate,
+  projectDetail,
+  projectFeed,
+  projectListPage,
+  projectProgress,
+  projectStats,
+} from "../../../shared/answers/projects.js";
+import {
+  clientSearchQuerySchema,
+  milestoneCreateSchema,
+  milestoneMoveSchema,
+  milestoneUpdateSchema,
+  portfolioCandidatesQuerySchema,
+  projectListQuerySchema,
+  projectUpdateSchema,
+} from "../../../shared/projects.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
-import { ok, parseInput } from "../../platform/envelope.js";
+import { ok } from "../../platform/envelope.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
+import type { ProjectGuard } from "./guard.js";
 import type { Milestones } from "./milestones.js";
 import type { Overview } from "./overview.js";
 import { idParam } from "./params.js";
@@ -12,52 +35,173 @@ type Options = {
   projects: ProjectsService;
   milestones: Milestones;
   overview: Overview;
+  guard: ProjectGuard;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
+const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
 const milestoneIdOf = (request: FastifyRequest) => idParam(request.params, "milestoneId", "Milestone not found.");
 
+/**
+ * Before the body is checked: a malformed project id is a 404 like an unknown one (the route's params are read by
+ * idParam, not a schema, which would answer 400).
+ */
+async function projectIdFound(request: FastifyRequest) {
+  projectIdOf(request);
+}
+
 /** Projects, their schedule, the dashboards' feed and the office's figures. Every route needs a signed-in caller. */
-export async function projectsRoutes(app: FastifyInstance, { projects, milestones, overview, requireUser }: Options) {
-  app.addHook("preValidation", requireUser);
+export async function projectsRoutes(app: FastifyInstance, { projects, milestones, overview, guard, requireUser }: Options) {
   const viewer = currentViewer;
-  const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  /*
+   * A schedule change: 404 for a malformed project or milestone id or a project the caller may not read, 403 when they
+   * may not edit it, all before the body is checked (as the service did before the body had a schema).
+   */
+  const editableProject = async (request: FastifyRequest) => {
+    await guard.edit(viewer(request), projectIdOf(request));
+  };
+  const editableMilestone = async (request: FastifyRequest) => {
+    const projectId = projectIdOf(request);
+    milestoneIdOf(request);
+    await guard.edit(viewer(request), projectId);
+  };
 
-  app.get("/projects", async (request) => ok(await projects.list(viewer(request), parseInput(projectListQuerySchema, request.query))));
+  routes.get(
+    "/projects",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "A page of the projects the caller may read",
+        querystring: projectListQuerySchema,
+        response: { 200: envelope(projectListPage) },
+      },
+    },
+    async (request) => ok(await projects.list(viewer(request), request.query)),
+  );
   // A ceiling on new projects and requests from one address (each request notifies the whole project office).
-  app.post("/projects", { config: perAddressLimit(60, 60) }, async (request, reply) =>
-    reply.status(201).send(ok(await projects.create(viewer(request), request.body))),
+  // The body is checked by the service: the project office's schema or a client's request, and 403 for anyone else.
+  routes.post(
+    "/projects",
+    {
+      preValidation: requireUser,
+      config: perAddressLimit(60, 60),
+      schema: { summary: "Create a project, or request one as a client", response: { 201: envelope(projectDetail) } },
+    },
+    async (request, reply) => reply.status(201).send(ok(await projects.create(viewer(request), request.body))),
   );
-  app.get("/projects/feed", async (request) => ok(await overview.feed(viewer(request))));
-  app.get("/projects/stats", async (request) => ok(await overview.stats(viewer(request))));
-  app.get("/projects/clients", async (request) =>
-    ok({ clients: await projects.clients(viewer(request), parseInput(clientSearchQuerySchema, request.query).search) }),
+  routes.get(
+    "/projects/feed",
+    {
+      preValidation: requireUser,
+      schema: { summary: "The client dashboard's news across the caller's projects", response: { 200: envelope(projectFeed) } },
+    },
+    async (request) => ok(await overview.feed(viewer(request))),
   );
-  app.get("/projects/portfolio-candidates", async (request) =>
-    ok(await projects.portfolioCandidates(viewer(request), parseInput(portfolioCandidatesQuerySchema, request.query))),
+  routes.get(
+    "/projects/stats",
+    {
+      preValidation: requireUser,
+      schema: { summary: "Figures over every project, for those who oversee them all", response: { 200: envelope(projectStats) } },
+    },
+    async (request) => ok(await overview.stats(viewer(request))),
+  );
+  routes.get(
+    "/projects/clients",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Client accounts the project office may give a project to",
+        querystring: clientSearchQuerySchema,
+        response: { 200: envelope(clientOptions) },
+      },
+    },
+    async (request) => ok({ clients: await projects.clients(viewer(request), request.query.search) }),
+  );
+  routes.get(
+    "/projects/portfolio-candidates",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Projects the portfolio managers may show on the public site",
+        querystring: portfolioCandidatesQuerySchema,
+        response: { 200: envelope(portfolioCandidatesPage) },
+      },
+    },
+    async (request) => ok(await projects.portfolioCandidates(viewer(request), request.query)),
   );
 
-  app.get("/projects/:id", async (request) => ok(await projects.get(viewer(request), projectIdOf(request))));
-  app.put("/projects/:id", async (request) => ok(await projects.update(viewer(request), projectIdOf(request), request.body)));
+  routes.get(
+    "/projects/:id",
+    { preValidation: requireUser, schema: { summary: "A project's page", response: { 200: envelope(projectDetail) } } },
+    async (request) => ok(await projects.get(viewer(request), projectIdOf(request))),
+  );
+  routes.put(
+    "/projects/:id",
+    {
+      preValidation: [requireUser, projectIdFound],
+      schema: {
+        summary: "Change a project (any subset of its fields)",
+        body: projectUpdateSchema,
+        response: { 200: envelope(projectAfterUpdate) },
+      },
+    },
+    async (request) => ok(await projects.update(viewer(request), projectIdOf(request), request.body)),
+  );
   // Each change rewrites the public site's pages (its content version): a ceiling on flipping it back and forth.
-  app.put("/projects/:id/portfolio-consent", { config: perUserLimit(30, 15) }, async (request) =>
-    ok(await projects.setPortfolioConsent(viewer(request), projectIdOf(request), request.body)),
+  // The body is checked by the service, after the id and the limit (which counts after requireUser, before any hook here).
+  routes.put(
+    "/projects/:id/portfolio-consent",
+    {
+      preValidation: requireUser,
+      config: perUserLimit(30, 15),
+      schema: {
+        summary: "The client agrees to the project being shown publicly, or withdraws",
+        response: { 200: envelope(projectDetail) },
+      },
+    },
+    async (request) => ok(await projects.setPortfolioConsent(viewer(request), projectIdOf(request), request.body)),
   );
-  app.delete("/projects/:id", async (request, reply) => {
-    await projects.remove(viewer(request), projectIdOf(request));
-    return reply.status(204).send();
-  });
+  routes.delete(
+    "/projects/:id",
+    { preValidation: requireUser, schema: { summary: "Delete a project (204, no body)" } },
+    async (request, reply) => {
+      await projects.remove(viewer(request), projectIdOf(request));
+      return reply.status(204).send();
+    },
+  );
 
-  app.post("/projects/:id/milestones", async (request, reply) =>
-    reply.status(201).send(ok(await milestones.add(viewer(request), projectIdOf(request), request.body))),
+  routes.post(
+    "/projects/:id/milestones",
+    {
+      preValidation: [requireUser, editableProject],
+      schema: { summary: "Add a milestone to the schedule", body: milestoneCreateSchema, response: { 201: envelope(milestoneChange) } },
+    },
+    async (request, reply) => reply.status(201).send(ok(await milestones.add(viewer(request), projectIdOf(request), request.body))),
   );
-  app.put("/projects/:id/milestones/:milestoneId", async (request) =>
-    ok(await milestones.update(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
+  routes.put(
+    "/projects/:id/milestones/:milestoneId",
+    {
+      preValidation: [requireUser, editableMilestone],
+      schema: { summary: "Change a milestone, or mark it done", body: milestoneUpdateSchema, response: { 200: envelope(milestoneChange) } },
+    },
+    async (request) => ok(await milestones.update(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
   );
-  app.post("/projects/:id/milestones/:milestoneId/move", async (request) =>
-    ok(await milestones.move(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
+  routes.post(
+    "/projects/:id/milestones/:milestoneId/move",
+    {
+      preValidation: [requireUser, editableMilestone],
+      schema: {
+        summary: "Move a milestone one place up or down the schedule",
+        body: milestoneMoveSchema,
+        response: { 200: envelope(milestoneSchedule) },
+      },
+    },
+    async (request) => ok(await milestones.move(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
   );
-  app.delete("/projects/:id/milestones/:milestoneId", async (request) =>
-    ok(await milestones.remove(viewer(request), projectIdOf(request), milestoneIdOf(request))),
+  routes.delete(
+    "/projects/:id/milestones/:milestoneId",
+    { preValidation: requireUser, schema: { summary: "Remove a milestone", response: { 200: envelope(projectProgress) } } },
+    async (request) => ok(await milestones.remove(viewer(request), projectIdOf(request), milestoneIdOf(request))),
   );
 }

@@ -11,6 +11,7 @@ import {
   type portfolioCandidatesQuerySchema,
   portfolioConsentSchema,
   type projectListQuerySchema,
+  type projectUpdateSchema,
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { containing } from "../../db/like.js";
@@ -84,8 +85,12 @@ export function createProjectsService(deps: {
     },
 
     /** The project page after the change; a portfolio manager who may not read the project gets its public fields. */
-    async update(viewer: Viewer, projectId: number, body: unknown): Promise<ProjectDetail | PortfolioCandidate> {
-      const readable = await updateProject(db, events, viewer, projectId, body);
+    async update(
+      viewer: Viewer,
+      projectId: number,
+      input: z.output<typeof projectUpdateSchema>,
+    ): Promise<ProjectDetail | PortfolioCandidate> {
+      const readable = await updateProject(db, events, viewer, projectId, input);
       return readable ? get(viewer, projectId) : portfolioView(projectId);
     },
 

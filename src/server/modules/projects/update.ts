@@ -1,4 +1,5 @@
 import { and, eq, or } from "drizzle-orm";
+import type { z } from "zod";
 import { canEditProject, canManageSiteContent, canReadProject, canRunProjects, type Viewer } from "../../../shared/access.js";
 import {
   PORTFOLIO_STATUSES,
@@ -7,13 +8,12 @@ import {
   projectRunFields,
   projectSiteFields,
   projectStatusLabels,
-  projectUpdateSchema,
+  type projectUpdateSchema,
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
 import { mayBeShownPublicly, offerableForPortfolio } from "../../db/public-projects.js";
 import { projectPhotos, projects, projectTeam } from "../../db/schema.js";
-import { parseInput } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
 import { assertDateOrder } from "./create.js";
 import { todayInLagos } from "./dates.js";
@@ -45,8 +45,13 @@ const plainColumns = [
  * the previous client's goes, and so does the project's place on the site.
  * Answers whether the caller may read the project afterwards.
  */
-export async function updateProject(db: AppDb, events: ProjectEvents, viewer: Viewer, projectId: number, body: unknown): Promise<boolean> {
-  const input = parseInput(projectUpdateSchema, body);
+export async function updateProject(
+  db: AppDb,
+  events: ProjectEvents,
+  viewer: Viewer,
+  projectId: number,
+  input: z.output<typeof projectUpdateSchema>,
+): Promise<boolean> {
   const [current] = await db.select().from(projects).where(eq(projects.id, projectId));
   const parties = await loadProjectParties(db, projectId);
   if (!current || !parties) throw projectNotFound();
