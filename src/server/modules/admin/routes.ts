@@ -14,8 +14,6 @@ import {
   roleChangeSchema,
   siteSettingsSchema,
 } from "../../../shared/admin.js";
-import { pageNumber } from "../../../shared/fields.js";
-import { currentUser, currentViewer, requireAccess, requireRole } from "../../platform/authenticate.js";
 import {
   accountDeleted,
   adminDashboard,
@@ -28,7 +26,9 @@ import {
   roleChanged,
   siteSettings,
 } from "../../../shared/answers/admin.js";
+import { pageNumber } from "../../../shared/fields.js";
 import { envelope } from "../../platform/api-schemas.js";
+import { currentUser, currentViewer, requireAccess, requireRole } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import { accountIdParams } from "../../platform/params.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
