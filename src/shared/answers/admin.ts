@@ -1,5 +1,7 @@
 import { z } from "zod";
+// biome-ignore lint/style/noRestrictedImports: src/shared itself (the lists the answers' enums are made of), not src/web or src/server.
 import { auditActions } from "../admin.js";
+// biome-ignore lint/style/noRestrictedImports: src/shared itself.
 import { departmentNames, roles } from "../departments.js";
 import { count, instant, pageOf } from "./common.js";
 
