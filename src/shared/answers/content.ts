@@ -86,7 +86,8 @@ export const portfolioProject = z.object({
 export type PortfolioProject = z.output<typeof portfolioProject>;
 export const portfolioPage = pageOf(portfolioProject);
 
-const blogCategory = z.enum(blogCategories.map((category) => category.slug) as [BlogCategorySlug, ...BlogCategorySlug[]]);
+/** One of the blog's categories. */
+export const blogCategory = z.enum(blogCategories.map((category) => category.slug) as [BlogCategorySlug, ...BlogCategorySlug[]]);
 
 /** A published post as the blog's lists show it. */
 export const blogPostSummary = z.object({
