@@ -1,21 +1,10 @@
 import { z } from "zod";
+import type { NotificationItem } from "./answers/notifications.js";
 import { type CallEvent, callClientFrameSchemas } from "./calls.js";
 import type { ChatMessage } from "./conversations.js";
-import type { NotificationKind } from "./notifications.js";
 
+export type { NotificationItem } from "./answers/notifications.js";
 export * from "./realtime-connection.js";
-
-/** A notification as the bell shows it. */
-export type NotificationItem = {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  link: string | null;
-  projectId: number | null;
-  readAt: string | null;
-  createdAt: string;
-};
 
 /**
  * What the server pushes to a signed-in browser over /api/realtime. Each feature adds its own
