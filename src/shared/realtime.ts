@@ -4,6 +4,7 @@ import { type CallEvent, callClientFrameSchemas } from "./calls.js";
 import type { ChatMessage } from "./conversations.js";
 
 export type { NotificationItem } from "./answers/notifications.js";
+export type { Presence } from "./answers/realtime.js";
 export * from "./realtime-connection.js";
 
 /**
@@ -53,4 +54,3 @@ export const presenceQuerySchema = z.object({
       z.array(z.uuid("Each id must be a user id.")).min(1, "Give at least one user id.").max(100, "Ask for at most 100 people at once."),
     ),
 });
-export type Presence = { online: string[] };
