@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { departmentNames, GENERAL_USERS, roles } from "./departments.js";
 import { pageNumber, phoneNumber } from "./fields.js";
-import type { Page } from "./paging.js";
+
+export type {
+  AdminDashboard,
+  AdminHealth,
+  AdminWithoutTwoStep,
+  Announcement,
+  AuditEntry,
+  AuditPage,
+  HealthCheck,
+  HealthStatus,
+} from "./answers/admin.js";
 
 /** What the admin screen and API say, where docs/product.md#wording has no words of its own. */
 export const adminMessages = {
@@ -63,39 +73,6 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** An active admin without two-step sign-in (an authenticator app): flagged until they turn it on. */
-export type AdminWithoutTwoStep = { id: string; name: string; email: string };
-
-/** GET /api/admin/dashboard. */
-export type AdminDashboard = {
-  accounts: {
-    byRole: Record<string, number>;
-    byDepartment: Record<string, number>;
-    byStatus: { active: number; pending: number; blocked: number };
-    signUpsLast7Days: number;
-  };
-  activeSessions: number;
-  projectsByStatus: Record<string, number>;
-  openInquiries: number;
-  last24Hours: { signInFailures: number; lockouts: number };
-  adminsWithoutTwoStep: AdminWithoutTwoStep[];
-};
-
-export type HealthStatus = "ok" | "failing" | "off";
-export type HealthCheck = { status: HealthStatus; detail: string };
-
-/** GET /api/admin/health: each part of the installation as a status with a short detail. */
-export type AdminHealth = {
-  database: HealthCheck & { latencyMs: number | null; lastMigration: string | null };
-  storage: HealthCheck;
-  mail: HealthCheck & { transport: "log" | "smtp" };
-  redis: HealthCheck;
-  uptimeSeconds: number;
-  memory: { rssBytes: number; heapUsedBytes: number };
-  version: string;
-  checkedAt: string;
-};
-
 /** Every kind of admin action the audit log records. */
 export const auditActions = [
   "user.approved",
@@ -140,21 +117,6 @@ export const auditQuerySchema = z.object({
   page: pageNumber.max(10_000, "Page must be 10000 or less.").default(1),
 });
 
-/** One line of the audit log: who did what to whom, when, from where, and what changed. */
-export type AuditEntry = {
-  id: number;
-  action: AuditAction;
-  actorId: string | null;
-  actorEmail: string;
-  targetId: string | null;
-  targetLabel: string | null;
-  before: unknown;
-  after: unknown;
-  ipAddress: string;
-  createdAt: string;
-};
-export type AuditPage = Page<AuditEntry>;
-
 /** Who an announcement goes to: every staff member (and admin), or one department. */
 export const ANNOUNCE_TO_ALL = "all";
 export const announcementSchema = z.object({
@@ -165,12 +127,3 @@ export const announcementSchema = z.object({
   title: text("Title", 120),
   body: z.string().trim().max(2000, "Keep the announcement to 2000 characters.").default(""),
 });
-
-export type Announcement = {
-  id: number;
-  audience: string;
-  title: string;
-  body: string;
-  authorName: string | null;
-  createdAt: string;
-};

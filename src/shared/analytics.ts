@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+export type {
+  AnalyticsPeriod,
+  Counts,
+  Granularity,
+  ProjectsAnalytics,
+  Ranked,
+  SiteAnalytics,
+  UsersAnalytics,
+} from "./answers/analytics.js";
+
 /* ------------------------------------------------------------------------------------------------
  * The analytics API (docs/api.md#analytics): admins' figures of accounts, projects and the public
  * website per timeframe, and the beacon the public pages send.
@@ -19,43 +29,8 @@ export const timeframeQuerySchema = z.object({
   timeframe: z.enum(timeframes, { error: "Timeframe must be 7d, 30d, 90d or 12m." }),
 });
 
-/** Each timeframe's bars: days for 7 and 30 days, weeks (from Monday) for 90 days, months for 12 months. */
-export type Granularity = "day" | "week" | "month";
-
-/** What every analytics answer starts with: its period and the start (YYYY-MM-DD, UTC) of each bucket in order. */
-export type AnalyticsPeriod = { timeframe: Timeframe; granularity: Granularity; from: string; to: string };
-
-export type Counts = Record<string, number>;
-
-export type UsersAnalytics = AnalyticsPeriod & {
-  buckets: { start: string; signUps: number; activeUsers: number }[];
-  signUps: number;
-  /** Distinct people who signed in during the timeframe. */
-  activeUsers: number;
-  signUpsByRole: Counts;
-  signUpsByDepartment: Counts;
-};
-
-export type ProjectsAnalytics = AnalyticsPeriod & {
-  buckets: { start: string; started: number; completed: number; inquiries: number; converted: number }[];
-  started: number;
-  completed: number;
-  /** The projects created in the timeframe: their status, category, progress and money now. */
-  created: number;
-  byStatus: Counts;
-  byCategory: Counts;
-  averageProgress: number | null;
-  budgetNaira: number;
-  spentNaira: number;
-  inquiries: number;
-  /** Inquiries of the timeframe that became projects. */
-  converted: number;
-};
-
 export const webVitals = ["LCP", "INP", "CLS", "TTFB"] as const;
 export type WebVital = (typeof webVitals)[number];
-
-export type Ranked = { key: string; value: number }[];
 
 /*
  * What one visitor's beacons can do to the figures is bounded (docs/api.md#analytics): a path outside the public pages
@@ -71,20 +46,6 @@ export const DAILY_TOP_KEYS = 50;
 export const VITAL_MAX: Record<WebVital, number> = { LCP: 60_000, INP: 20_000, CLS: 5, TTFB: 60_000 };
 /** A metric's 75th percentile over a timeframe is shown from this many samples on (below: 'Not enough data'). */
 export const VITAL_MIN_SAMPLES = 20;
-
-export type SiteAnalytics = AnalyticsPeriod & {
-  buckets: { start: string; views: number; visitors: number; conversions: number }[];
-  views: number;
-  /** The sum of each day's unique visitors (a visitor is known for one day only). */
-  visitors: number;
-  /** Contact-form inquiries sent. */
-  conversions: number;
-  topPages: Ranked;
-  referrers: Ranked;
-  devices: Ranked;
-  /** The 75th percentile of each metric over the timeframe (ms; CLS unitless), null below VITAL_MIN_SAMPLES samples. */
-  vitals: Record<WebVital, { p75: number | null; samples: number }>;
-};
 
 export const deviceClasses = ["mobile", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof deviceClasses)[number];

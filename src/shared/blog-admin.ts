@@ -2,7 +2,8 @@ import { z } from "zod";
 import { type BlogCategorySlug, blogCategories } from "./content.js";
 import { pageNumber } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
-import type { CountedPage } from "./paging.js";
+
+export type { ManagedPost, ManagedPostSummary, ManagedPostsPage } from "./answers/blog-admin.js";
 
 /** A post is written as a draft, then published (public) or unpublished (a draft again). */
 export const blogPostStatuses = ["draft", "published"] as const;
@@ -100,27 +101,3 @@ export function slugFromTitle(title: string): string {
     .replace(/^-+|-+$/g, "");
   return slug || "post";
 }
-
-export type ManagedPostSummary = {
-  id: number;
-  slug: string;
-  title: string;
-  category: BlogCategorySlug;
-  excerpt: string;
-  keywords: string[];
-  coverImage: string | null;
-  status: BlogPostStatus;
-  /** Set when first published; kept when unpublished, so publishing again keeps the date. */
-  publishedAt: string | null;
-  authorId: string | null;
-  authorName: string;
-  wordCount: number;
-  /** Where the post is (or will be) on the public site. */
-  path: string;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type ManagedPost = ManagedPostSummary & { bodyMarkdown: string };
-
-export type ManagedPostsPage = CountedPage<ManagedPostSummary, BlogPostStatus>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "./fields.js";
-import type { CountedPage } from "./paging.js";
+
+export type { InquiryCounts, InquiryItem, InquiryPage, InquiryStats } from "./answers/inquiries.js";
 
 /** The life of a contact inquiry in the office's inbox. */
 export const inquiryStatuses = ["new", "assigned", "handled"] as const;
@@ -38,35 +39,3 @@ export const inquiryUpdateSchema = z.object({
   projectId: z.number({ error: inquiryMessages.projectNotFound }).int().positive().nullable().optional(),
 });
 export type InquiryUpdate = z.input<typeof inquiryUpdateSchema>;
-
-export type InquiryItem = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: InquiryStatus;
-  assignedTo: { id: string; name: string; department: string } | null;
-  replyNote: string;
-  handledAt: string | null;
-  /** The project this inquiry became (a conversion). */
-  project: { id: number; reference: string; title: string } | null;
-  createdAt: string;
-};
-
-export type InquiryCounts = Record<InquiryStatus, number>;
-
-/** A page of the inbox, with the count of each status under the same search and assignee filters. */
-export type InquiryPage = CountedPage<InquiryItem, InquiryStatus>;
-
-export type InquiryStats = {
-  byStatus: InquiryCounts;
-  total: number;
-  /** Received since the first of this month (Abuja time). */
-  newThisMonth: number;
-  /** Inquiries linked to the project they became. */
-  converted: number;
-  /** converted / total, 0 to 1 (0 when there are none). */
-  conversionRate: number;
-};

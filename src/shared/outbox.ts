@@ -1,16 +1,6 @@
 import { z } from "zod";
 
-/** One email as the outbox keeps it (admins read it at /admin when no SMTP server delivers mail). */
-export type OutboxMail = {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  transport: string;
-  sentAt: string | null;
-  error: string | null;
-  createdAt: string;
-};
+export type { OutboxMail } from "./answers/outbox.js";
 
 export const OUTBOX_PAGE_SIZE = 20;
 

@@ -1,21 +1,11 @@
 import { z } from "zod";
+import type { NotificationItem } from "./answers/notifications.js";
 import { type CallEvent, callClientFrameSchemas } from "./calls.js";
 import type { ChatMessage } from "./conversations.js";
-import type { NotificationKind } from "./notifications.js";
 
+export type { NotificationItem } from "./answers/notifications.js";
+export type { Presence } from "./answers/realtime.js";
 export * from "./realtime-connection.js";
-
-/** A notification as the bell shows it. */
-export type NotificationItem = {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  link: string | null;
-  projectId: number | null;
-  readAt: string | null;
-  createdAt: string;
-};
 
 /**
  * What the server pushes to a signed-in browser over /api/realtime. Each feature adds its own
@@ -64,4 +54,3 @@ export const presenceQuerySchema = z.object({
       z.array(z.uuid("Each id must be a user id.")).min(1, "Give at least one user id.").max(100, "Ask for at most 100 people at once."),
     ),
 });
-export type Presence = { online: string[] };

@@ -1,29 +1,23 @@
 import { z } from "zod";
-import type { AdminWithoutTwoStep } from "./admin.js";
 import { SIGN_IN_LIMITS } from "./auth-messages.js";
 import { pageNumber } from "./fields.js";
-import type { Page } from "./paging.js";
 import { PASSWORD_MIN_LENGTH } from "./password-length.js";
 
 import { securityEventTypes, securityOutcomes } from "./security-events.js";
 
+export type {
+  AccountSignInMethods,
+  AddressBlock,
+  NotMeLinkPreview,
+  NotMeResult,
+  SecurityAlert,
+  SecurityEventRow,
+  SecurityEventsPage,
+  SecuritySummary,
+} from "./answers/security.js";
 export * from "./security-events.js";
 
-/** One line of the access log. */
-export type SecurityEventRow = {
-  id: number;
-  type: string;
-  outcome: string;
-  reason: string | null;
-  userId: string | null;
-  email: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-
 export const SECURITY_EVENTS_PAGE_SIZE = 25;
-export type SecurityEventsPage = Page<SecurityEventRow>;
 
 /** The last events of the signed-in person's own account (GET /api/account/security-activity). */
 export const OWN_ACTIVITY_LIMIT = 30;
@@ -51,32 +45,7 @@ export type ThreatRule = keyof typeof threatRules;
 export const alertStatuses = ["open", "acknowledged"] as const;
 export type AlertStatus = (typeof alertStatuses)[number];
 
-export type SecurityAlert = {
-  id: number;
-  rule: ThreatRule;
-  title: string;
-  severity: "low" | "medium" | "high";
-  subject: string;
-  /** The address the alert's events came from, when one: what 'Block this address' blocks. */
-  ipAddress: string | null;
-  status: AlertStatus;
-  createdAt: string;
-  lastSeenAt: string;
-  acknowledgedAt: string | null;
-  /** The events behind it, oldest first. */
-  evidence: SecurityEventRow[];
-};
-
 export const ALERTS_PAGE_SIZE = 20;
-
-export type AddressBlock = {
-  id: number;
-  address: string;
-  reason: string;
-  expiresAt: string | null;
-  alertId: number | null;
-  createdAt: string;
-};
 
 export const securityMessages = {
   alertNotFound: "Alert not found.",
@@ -173,16 +142,6 @@ export const reviewTicketSchema = z.object({
 /** POST /api/auth/sign-in-methods/remove: the ticket and what to remove. */
 export const reviewRemovalSchema = reviewTicketSchema.extend(signInMethodRemovalSchema.shape);
 
-/** The ways into an account beside its password, shown where its owner secures it. */
-export type AccountSignInMethods = {
-  passkeys: { id: string; name: string; createdAt: string }[];
-  providers: { provider: string; name: string; email: string; linkedAt: string }[];
-};
-
-/** What a 'this wasn't me' link shows before it is used: what was added since `addedSince` (the reported event) goes anyway. */
-export type NotMeLinkPreview = AccountSignInMethods & { addedSince: string; restoresEmail: string | null };
-export type NotMeResult = { email: string; emailRestored: boolean; removed: { passkeys: number; providers: number } };
-
 /** The password policy and two-step requirements an admin sets (GET/PUT /api/admin/security/settings). */
 export const securitySettingsSchema = z.object({
   /** Never below the product's 6 (docs/product.md#wording 'Password should be at least 6 characters long.'). */
@@ -219,9 +178,6 @@ export function parseSecuritySettings(stored: unknown): SecuritySettings {
   const parsed = securitySettingsSchema.safeParse({ ...defaultSecuritySettings, ...(typeof stored === "object" ? stored : {}) });
   return parsed.success ? parsed.data : defaultSecuritySettings;
 }
-
-/** GET /api/admin/security/summary: what the security centre flags for admins. */
-export type SecuritySummary = { adminsWithoutTwoStep: AdminWithoutTwoStep[]; mfaRequiredForAdmins: boolean };
 
 export const passwordTooShortFor = (length: number) => `Password should be at least ${length} characters long.`;
 export const commonPasswordMessage = "This password is one of the most common ones, which attackers try first. Please choose another.";

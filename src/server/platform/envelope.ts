@@ -8,7 +8,7 @@ import { StorageError } from "./storage.js";
 
 export { ApiError };
 
-/** A successful envelope. */
+/** A successful envelope (its data as given, so that a route's response schema checks it). */
 export function ok<T>(data: T, message: string | null = null): ApiEnvelope<T> & { success: true; data: T; error: null } {
   return { success: true, data, message, error: null };
 }

@@ -14,7 +14,20 @@ import {
   roleChangeSchema,
   siteSettingsSchema,
 } from "../../../shared/admin.js";
+import {
+  accountDeleted,
+  adminDashboard,
+  adminHealth,
+  announcement,
+  announcementPage,
+  auditPage,
+  blockChanged,
+  departmentChanged,
+  roleChanged,
+  siteSettings,
+} from "../../../shared/answers/admin.js";
 import { pageNumber } from "../../../shared/fields.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentUser, currentViewer, requireAccess, requireRole } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import { accountIdParams } from "../../platform/params.js";
@@ -46,15 +59,35 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.put("/admin/users/:id/role", { ...adminChange, schema: { params: accountIdParams, body: roleChangeSchema } }, async (request) => {
-    const { id } = request.params;
-    const { role } = request.body;
-    return ok(await accounts.changeRole(actorOf(request), id, role), adminMessages.roleChanged);
-  });
+  routes.put(
+    "/admin/users/:id/role",
+    {
+      ...adminChange,
+      schema: {
+        summary: "Change an account's role",
+        params: accountIdParams,
+        body: roleChangeSchema,
+        response: { 200: envelope(roleChanged) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { role } = request.body;
+      return ok(await accounts.changeRole(actorOf(request), id, role), adminMessages.roleChanged);
+    },
+  );
 
   routes.put(
     "/admin/users/:id/department",
-    { ...adminChange, schema: { params: accountIdParams, body: departmentChangeSchema } },
+    {
+      ...adminChange,
+      schema: {
+        summary: "Move a staff account to another department",
+        params: accountIdParams,
+        body: departmentChangeSchema,
+        response: { 200: envelope(departmentChanged) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { department } = request.body;
@@ -62,40 +95,89 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     },
   );
 
-  routes.post("/admin/users/:id/block", { ...adminChange, schema: { params: accountIdParams, body: blockSchema } }, async (request) => {
-    const { id } = request.params;
-    const { blocked, reason } = request.body;
-    const result = await accounts.setBlocked(actorOf(request), id, blocked, reason);
-    return ok(result, blocked ? adminMessages.blocked : adminMessages.unblocked);
-  });
-
-  routes.delete("/admin/users/:id", { ...adminChange, schema: { params: accountIdParams } }, async (request) => {
-    const { id } = request.params;
-    return ok(await accounts.deleteUser(actorOf(request), id), adminMessages.deleted);
-  });
-
-  app.get("/admin/dashboard", adminOnly, async () => ok(await options.dashboard()));
-  app.get("/admin/health", adminOnly, async () => ok(await options.health()));
-
-  app.get("/admin/settings", adminOnly, async () => ok(await settings.current()));
-  routes.put("/admin/settings", { ...adminChange, schema: { body: siteSettingsSchema } }, async (request) =>
-    ok(await settings.update(actorOf(request), request.body), adminMessages.settingsSaved),
+  routes.post(
+    "/admin/users/:id/block",
+    {
+      ...adminChange,
+      schema: {
+        summary: "Block or unblock an account",
+        params: accountIdParams,
+        body: blockSchema,
+        response: { 200: envelope(blockChanged) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { blocked, reason } = request.body;
+      const result = await accounts.setBlocked(actorOf(request), id, blocked, reason);
+      return ok(result, blocked ? adminMessages.blocked : adminMessages.unblocked);
+    },
   );
 
-  routes.get("/admin/audit-log", { ...adminOnly, schema: { querystring: auditQuerySchema } }, async (request) =>
-    ok(await options.auditLog(request.query)),
+  routes.delete(
+    "/admin/users/:id",
+    { ...adminChange, schema: { summary: "Delete an account", params: accountIdParams, response: { 200: envelope(accountDeleted) } } },
+    async (request) => {
+      const { id } = request.params;
+      return ok(await accounts.deleteUser(actorOf(request), id), adminMessages.deleted);
+    },
   );
 
-  routes.post("/admin/announcements", { ...adminChange, schema: { body: announcementSchema } }, async (request, reply) => {
-    const sent = await announcements.send(actorOf(request), request.body);
-    reply.code(201);
-    return ok(sent, adminMessages.announcementSent);
-  });
+  routes.get(
+    "/admin/dashboard",
+    { ...adminOnly, schema: { summary: "The company at a glance", response: { 200: envelope(adminDashboard) } } },
+    async () => ok(await options.dashboard()),
+  );
+  routes.get(
+    "/admin/health",
+    { ...adminOnly, schema: { summary: "Check each part of the installation", response: { 200: envelope(adminHealth) } } },
+    async () => ok(await options.health()),
+  );
+
+  routes.get(
+    "/admin/settings",
+    { ...adminOnly, schema: { summary: "The site's settings", response: { 200: envelope(siteSettings) } } },
+    async () => ok(await settings.current()),
+  );
+  routes.put(
+    "/admin/settings",
+    {
+      ...adminChange,
+      schema: { summary: "Save the site's settings", body: siteSettingsSchema, response: { 200: envelope(siteSettings) } },
+    },
+    async (request) => ok(await settings.update(actorOf(request), request.body), adminMessages.settingsSaved),
+  );
+
+  routes.get(
+    "/admin/audit-log",
+    { ...adminOnly, schema: { summary: "A page of the audit log", querystring: auditQuerySchema, response: { 200: envelope(auditPage) } } },
+    async (request) => ok(await options.auditLog(request.query)),
+  );
+
+  routes.post(
+    "/admin/announcements",
+    {
+      ...adminChange,
+      schema: { summary: "Send an announcement to the staff", body: announcementSchema, response: { 201: envelope(announcement) } },
+    },
+    async (request, reply) => {
+      const sent = await announcements.send(actorOf(request), request.body);
+      reply.code(201);
+      return ok(sent, adminMessages.announcementSent);
+    },
+  );
 
   // The announcements a staff member was sent (admins: all of them).
   routes.get(
     "/announcements",
-    { preValidation: [requireUser, requireAccess(canReadAnnouncements)], schema: { querystring: pageQuery } },
+    {
+      preValidation: [requireUser, requireAccess(canReadAnnouncements)],
+      schema: {
+        summary: "The announcements the staff member was sent",
+        querystring: pageQuery,
+        response: { 200: envelope(announcementPage) },
+      },
+    },
     async (request) => ok(await announcements.list(currentViewer(request), request.query.page)),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canManageSiteContent } from "../../../shared/access.js";
+import { blogPreview, managedPost, managedPostsPage } from "../../../shared/answers/blog-admin.js";
 import {
   BLOG_COVER_MAX_BYTES,
   blogAdminMessages,
@@ -9,6 +10,7 @@ import {
   blogPreviewSchema,
   managedPostsQuerySchema,
 } from "../../../shared/blog-admin.js";
+import { emptyEnvelope, envelope } from "../../platform/api-schemas.js";
 import { currentUser, requireAccess } from "../../platform/authenticate.js";
 import { ApiError, ok } from "../../platform/envelope.js";
 import { readOneFile } from "../../platform/multipart.js";
@@ -28,46 +30,91 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
   };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/blog/manage/posts", { ...writers, schema: { querystring: managedPostsQuerySchema } }, async (request) =>
-    ok(await blog.list(request.query)),
+  routes.get(
+    "/blog/manage/posts",
+    {
+      ...writers,
+      schema: {
+        summary: "A page of the blog's posts, drafts included",
+        querystring: managedPostsQuerySchema,
+        response: { 200: envelope(managedPostsPage) },
+      },
+    },
+    async (request) => ok(await blog.list(request.query)),
   );
 
-  app.get("/blog/manage/posts/:id", writers, async (request) => ok(await blog.get(postId(request))));
-
-  routes.post("/blog/manage/posts", { ...writers, schema: { body: blogPostCreateSchema } }, async (request, reply) => {
-    const input = request.body;
-    return reply.status(201).send(ok(await blog.create(currentUser(request).userId, input), "Draft saved."));
-  });
-
-  routes.put("/blog/manage/posts/:id", { ...writers, schema: { body: blogPostUpdateSchema } }, async (request) => {
-    const id = postId(request);
-    return ok(await blog.update(id, request.body), "Post saved.");
-  });
-
-  app.post("/blog/manage/posts/:id/publish", writers, async (request) => ok(await blog.publish(postId(request)), "Post published."));
-
-  app.post("/blog/manage/posts/:id/unpublish", writers, async (request) =>
-    ok(await blog.unpublish(postId(request)), "Post unpublished: it is a draft again."),
+  // The id is read by postId (a malformed one is 404, as an unknown one), not declared as params (400).
+  routes.get(
+    "/blog/manage/posts/:id",
+    { ...writers, schema: { summary: "One post, with its Markdown", response: { 200: envelope(managedPost) } } },
+    async (request) => ok(await blog.get(postId(request))),
   );
 
-  app.delete("/blog/manage/posts/:id", writers, async (request) => {
-    await blog.remove(postId(request));
-    return ok(null, "Post deleted.");
-  });
+  routes.post(
+    "/blog/manage/posts",
+    { ...writers, schema: { summary: "Write a new draft", body: blogPostCreateSchema, response: { 201: envelope(managedPost) } } },
+    async (request, reply) => {
+      const input = request.body;
+      return reply.status(201).send(ok(await blog.create(currentUser(request).userId, input), "Draft saved."));
+    },
+  );
 
-  app.post("/blog/manage/posts/:id/cover", { ...writers, config: perAddressLimit(20, 15) }, async (request) => {
-    const id = postId(request);
-    const bytes = await readOneFile(request, {
-      fileField: "image",
-      maxFileBytes: BLOG_COVER_MAX_BYTES,
-      missing: blogAdminMessages.noCover,
-      tooLarge: blogAdminMessages.coverTooLarge,
-      tooMany: blogAdminMessages.oneCover,
-    });
-    return ok(await blog.setCover(id, bytes), "Cover image saved.");
-  });
+  routes.put(
+    "/blog/manage/posts/:id",
+    { ...writers, schema: { summary: "Change a post", body: blogPostUpdateSchema, response: { 200: envelope(managedPost) } } },
+    async (request) => {
+      const id = postId(request);
+      return ok(await blog.update(id, request.body), "Post saved.");
+    },
+  );
 
-  routes.post("/blog/preview", { ...writers, schema: { body: blogPreviewSchema } }, async (request) =>
-    ok(blog.preview(request.body.bodyMarkdown)),
+  routes.post(
+    "/blog/manage/posts/:id/publish",
+    { ...writers, schema: { summary: "Publish a post", response: { 200: envelope(managedPost) } } },
+    async (request) => ok(await blog.publish(postId(request)), "Post published."),
+  );
+
+  routes.post(
+    "/blog/manage/posts/:id/unpublish",
+    { ...writers, schema: { summary: "Make a published post a draft again", response: { 200: envelope(managedPost) } } },
+    async (request) => ok(await blog.unpublish(postId(request)), "Post unpublished: it is a draft again."),
+  );
+
+  routes.delete(
+    "/blog/manage/posts/:id",
+    { ...writers, schema: { summary: "Delete a post", response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await blog.remove(postId(request));
+      return ok(null, "Post deleted.");
+    },
+  );
+
+  routes.post(
+    "/blog/manage/posts/:id/cover",
+    {
+      ...writers,
+      config: perAddressLimit(20, 15),
+      schema: { summary: "Upload a post's cover image (multipart, field image)", response: { 200: envelope(managedPost) } },
+    },
+    async (request) => {
+      const id = postId(request);
+      const bytes = await readOneFile(request, {
+        fileField: "image",
+        maxFileBytes: BLOG_COVER_MAX_BYTES,
+        missing: blogAdminMessages.noCover,
+        tooLarge: blogAdminMessages.coverTooLarge,
+        tooMany: blogAdminMessages.oneCover,
+      });
+      return ok(await blog.setCover(id, bytes), "Cover image saved.");
+    },
+  );
+
+  routes.post(
+    "/blog/preview",
+    {
+      ...writers,
+      schema: { summary: "Render a post's Markdown as it will show", body: blogPreviewSchema, response: { 200: envelope(blogPreview) } },
+    },
+    async (request) => ok(blog.preview(request.body.bodyMarkdown)),
   );
 }

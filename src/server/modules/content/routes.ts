@@ -1,6 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  about,
+  blogPost,
+  blogPostPage,
+  company,
+  homeContent,
+  portfolioPage,
+  portfolioProject,
+  service,
+} from "../../../shared/answers/content.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { ok } from "../../platform/envelope.js";
 import type { ContentService } from "./service.js";
 
@@ -18,16 +29,33 @@ const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,120}$/, "Unkn
 /** Public, read-only content API used by the server-rendered pages and by client-side navigation. */
 export async function contentRoutes(app: FastifyInstance, options: { content: ContentService }) {
   const { content } = options;
-  app.get("/content/company", async () => ok(await content.getCompany()));
-  app.get("/content/about", async () => ok(await content.getAbout()));
-  app.get("/content/home", async () => ok(await content.getHome()));
-  app.get("/services", async () => ok(await content.listServices()));
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const bySlug = { schema: { params: slugParams } };
-  const listing = { schema: { querystring: listingQuery } };
-  routes.get("/services/:slug", bySlug, async (request) => ok(await content.getService(request.params.slug)));
-  routes.get("/portfolio", listing, async (request) => ok(await content.listPortfolio(request.query)));
-  routes.get("/portfolio/:slug", bySlug, async (request) => ok(await content.getPortfolioProject(request.params.slug)));
-  routes.get("/blog/posts", listing, async (request) => ok(await content.listPosts(request.query)));
-  routes.get("/blog/posts/:slug", bySlug, async (request) => ok(await content.getPost(request.params.slug)));
+  const answer = <Data extends z.ZodType>(summary: string, data: Data) => ({ summary, response: { 200: envelope(data) } });
+  routes.get("/content/company", { schema: answer("The company and its contact details", company) }, async () =>
+    ok(await content.getCompany()),
+  );
+  routes.get("/content/about", { schema: answer("The about page's content", about) }, async () => ok(await content.getAbout()));
+  routes.get("/content/home", { schema: answer("The home page's content", homeContent) }, async () => ok(await content.getHome()));
+  routes.get("/services", { schema: answer("The company's services", z.array(service)) }, async () => ok(await content.listServices()));
+  routes.get("/services/:slug", { schema: { ...answer("One service", service), params: slugParams } }, async (request) =>
+    ok(await content.getService(request.params.slug)),
+  );
+  routes.get(
+    "/portfolio",
+    { schema: { ...answer("A page of the portfolio", portfolioPage), querystring: listingQuery } },
+    async (request) => ok(await content.listPortfolio(request.query)),
+  );
+  routes.get(
+    "/portfolio/:slug",
+    { schema: { ...answer("One portfolio project", portfolioProject), params: slugParams } },
+    async (request) => ok(await content.getPortfolioProject(request.params.slug)),
+  );
+  routes.get(
+    "/blog/posts",
+    { schema: { ...answer("A page of the blog's posts", blogPostPage), querystring: listingQuery } },
+    async (request) => ok(await content.listPosts(request.query)),
+  );
+  routes.get("/blog/posts/:slug", { schema: { ...answer("One published post", blogPost), params: slugParams } }, async (request) =>
+    ok(await content.getPost(request.params.slug)),
+  );
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canHandleInquiries, canReadInquiries } from "../../../shared/access.js";
+import { inquiryItem, inquiryPage, inquiryStats } from "../../../shared/answers/inquiries.js";
 import { inquiryListQuerySchema, inquiryMessages, inquiryUpdateSchema } from "../../../shared/inquiries.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { currentUser, requireAccess } from "../../platform/authenticate.js";
 import { ApiError, ok } from "../../platform/envelope.js";
 import { rowIdParams } from "../../platform/params.js";
@@ -20,16 +22,41 @@ export async function inquiriesRoutes(app: FastifyInstance, { inquiries, require
   };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/inquiries", { ...readers, schema: { querystring: inquiryListQuerySchema } }, async (request) =>
-    ok(await inquiries.list(currentUser(request).userId, request.query)),
+  routes.get(
+    "/inquiries",
+    {
+      ...readers,
+      schema: { summary: "A page of the contact inquiries", querystring: inquiryListQuerySchema, response: { 200: envelope(inquiryPage) } },
+    },
+    async (request) => ok(await inquiries.list(currentUser(request).userId, request.query)),
   );
 
-  app.get("/inquiries/stats", readers, async () => ok(await inquiries.stats()));
+  routes.get(
+    "/inquiries/stats",
+    { ...readers, schema: { summary: "The inquiries' figures", response: { 200: envelope(inquiryStats) } } },
+    async () => ok(await inquiries.stats()),
+  );
 
-  app.get("/inquiries/:id", readers, async (request) => ok(await inquiries.get(inquiryId(request))));
+  // The id is read by inquiryId (a malformed one is 404, as an unknown one), not declared as params (400).
+  routes.get(
+    "/inquiries/:id",
+    { ...readers, schema: { summary: "One inquiry", response: { 200: envelope(inquiryItem) } } },
+    async (request) => ok(await inquiries.get(inquiryId(request))),
+  );
 
-  routes.put("/inquiries/:id", { ...handlers, schema: { body: inquiryUpdateSchema } }, async (request) => {
-    const id = inquiryId(request);
-    return ok(await inquiries.update(id, request.body, currentUser(request).userId), "Inquiry saved.");
-  });
+  routes.put(
+    "/inquiries/:id",
+    {
+      ...handlers,
+      schema: {
+        summary: "Change an inquiry's status, assignee, note or project",
+        body: inquiryUpdateSchema,
+        response: { 200: envelope(inquiryItem) },
+      },
+    },
+    async (request) => {
+      const id = inquiryId(request);
+      return ok(await inquiries.update(id, request.body, currentUser(request).userId), "Inquiry saved.");
+    },
+  );
 }

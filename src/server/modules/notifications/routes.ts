@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { notificationsPage } from "../../../shared/answers/notifications.js";
 import { rowIdCursor } from "../../../shared/fields.js";
-import { emptyEnvelope } from "../../platform/api-schemas.js";
+import { emptyEnvelope, envelope } from "../../platform/api-schemas.js";
 import { currentUser } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import type { NotificationsService } from "./service.js";
@@ -20,15 +21,29 @@ type Options = {
 /** The signed-in user's bell: the latest notifications and the unread count; marking them read. */
 export async function notificationsRoutes(app: FastifyInstance, { notifications, requireUser, openSecurityAlerts }: Options) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/notifications", { preValidation: requireUser, schema: { querystring: listQuery } }, async (request) => {
-    const { userId, role } = currentUser(request);
-    const list = await notifications.list(userId, request.query.before);
-    return ok({ ...list, openSecurityAlerts: role === "admin" ? await openSecurityAlerts() : 0 });
-  });
+  routes.get(
+    "/notifications",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "The bell: the latest notifications and the unread count",
+        querystring: listQuery,
+        response: { 200: envelope(notificationsPage) },
+      },
+    },
+    async (request) => {
+      const { userId, role } = currentUser(request);
+      const list = await notifications.list(userId, request.query.before);
+      return ok({ ...list, openSecurityAlerts: role === "admin" ? await openSecurityAlerts() : 0 });
+    },
+  );
 
   routes.post(
     "/notifications/read",
-    { preValidation: requireUser, schema: { body: readBody, response: { 200: emptyEnvelope } } },
+    {
+      preValidation: requireUser,
+      schema: { summary: "Mark notifications read (all of them without ids)", body: readBody, response: { 200: emptyEnvelope } },
+    },
     async (request) => {
       await notifications.markRead(currentUser(request).userId, request.body.ids);
       return ok(null);

@@ -1,10 +1,12 @@
 import { count, desc } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { outboxPage } from "../../../shared/answers/outbox.js";
 import { OUTBOX_PAGE_SIZE, type OutboxMail, outboxQuerySchema } from "../../../shared/outbox.js";
 import type { AppDb } from "../../db/client.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { mailOutbox } from "../../db/schema.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { requireRole } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 
@@ -16,9 +18,17 @@ type Options = { db: AppDb; requireUser: (request: FastifyRequest, reply: Fastif
  */
 export async function outboxRoutes(app: FastifyInstance, { db, requireUser }: Options) {
   const guard = [requireUser, requireRole("admin")];
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get("/admin/outbox", { preValidation: guard, schema: { querystring: outboxQuerySchema } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/admin/outbox",
+    {
+      preValidation: guard,
+      schema: {
+        summary: "A page of the emails the site sent or kept",
+        querystring: outboxQuerySchema,
+        response: { 200: envelope(outboxPage) },
+      },
+    },
+    async (request) => {
       const { page } = request.query;
       const pageRequest = { page, pageSize: OUTBOX_PAGE_SIZE };
       const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(OUTBOX_PAGE_SIZE).offset(offsetOf(pageRequest));
@@ -36,5 +46,6 @@ export async function outboxRoutes(app: FastifyInstance, { db, requireUser }: Op
         }),
       );
       return ok(pageOf(items, counted?.total ?? 0, pageRequest));
-    });
+    },
+  );
 }

@@ -1,7 +1,9 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
+import { presence } from "../../../shared/answers/realtime.js";
 import { presenceQuerySchema, REALTIME_CLOSE_RESTARTING } from "../../../shared/realtime.js";
+import { envelope } from "../../platform/api-schemas.js";
 import { type AccessCheck, type RequireUser, requireRole, type SessionCheck } from "../../platform/authenticate.js";
 import { addressKey } from "../../platform/client-address.js";
 import { ApiError, ok } from "../../platform/envelope.js";
@@ -41,6 +43,8 @@ export async function realtimeRoutes(
   app.route({
     method: "GET",
     url: "/realtime",
+    // A WebSocket: no answer to declare (a plain GET is refused with 426).
+    schema: { summary: "The signed-in tab's WebSocket: events pushed, call signalling" },
     handler: async () => {
       throw new ApiError(426, "This address takes a WebSocket connection.", "upgrade_required");
     },
@@ -64,7 +68,14 @@ export async function realtimeRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     "/presence",
-    { preValidation: [requireUser, requireRole("staff", "admin")], schema: { querystring: presenceQuerySchema } },
+    {
+      preValidation: [requireUser, requireRole("staff", "admin")],
+      schema: {
+        summary: "Which of these people have the portal open",
+        querystring: presenceQuerySchema,
+        response: { 200: envelope(presence) },
+      },
+    },
     async (request) => ok({ online: await hub.online(request.query.ids) }),
   );
 }

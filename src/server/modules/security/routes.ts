@@ -2,6 +2,19 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  accountSignInMethods,
+  addressBlock,
+  addressBlocklist,
+  notMeLinkPreview,
+  notMeResult,
+  ownSecurityActivity,
+  securityAlert,
+  securityAlertPage,
+  securityEventsPage,
+  securitySettings,
+  securitySummary,
+} from "../../../shared/answers/security.js";
+import {
   alertsQuerySchema,
   blockSchema,
   notMeLinkSchema,
@@ -13,6 +26,7 @@ import {
   securitySettingsSaved,
   securitySettingsSchema,
 } from "../../../shared/security.js";
+import { emptyEnvelope, envelope } from "../../platform/api-schemas.js";
 import { currentUser, requireRole } from "../../platform/authenticate.js";
 import { ok, parseInput } from "../../platform/envelope.js";
 import { rowIdParams } from "../../platform/params.js";
@@ -47,9 +61,16 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   const adminChange = { ...adminOnly, config: perUserLimit(120, 1) };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get("/account/security-activity", { preValidation: requireUser }, async (request) => {
-    return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
-  });
+  routes.get(
+    "/account/security-activity",
+    {
+      preValidation: requireUser,
+      schema: { summary: "The last events of the signed-in person's own account", response: { 200: envelope(ownSecurityActivity) } },
+    },
+    async (request) => {
+      return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
+    },
+  );
 
   // Counted per account id, whatever address the guesses come from; the address limit is on the routes.
   const wrongNotMeTokens = app.createRateLimit({
@@ -64,20 +85,49 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
       return !counted.isAllowed && counted.isExceeded ? Math.max(1, counted.ttlInSeconds) : null;
     };
 
-  routes.post("/auth/not-me/methods", { config: perAddressLimit(30, 15), schema: { body: notMeLinkSchema } }, async (request) => {
-    const { userId, token } = request.body;
-    return ok(await options.notMe.preview(userId, token, wrongTokenOf(request), originOf(request)));
-  });
+  routes.post(
+    "/auth/not-me/methods",
+    {
+      config: perAddressLimit(30, 15),
+      schema: {
+        summary: "What a 'this wasn't me' link would remove, read without using it",
+        body: notMeLinkSchema,
+        response: { 200: envelope(notMeLinkPreview) },
+      },
+    },
+    async (request) => {
+      const { userId, token } = request.body;
+      return ok(await options.notMe.preview(userId, token, wrongTokenOf(request), originOf(request)));
+    },
+  );
 
-  routes.post("/auth/not-me", { config: perAddressLimit(10, 15), schema: { body: notMeSchema } }, async (request) => {
-    const { userId, token, ...choice } = request.body;
-    const result = await options.notMe.use(userId, token, choice, wrongTokenOf(request), originOf(request));
-    return ok(result, result.emailRestored ? securityMessages.notMeEmailRestored(result.email) : securityMessages.notMeDone);
-  });
+  routes.post(
+    "/auth/not-me",
+    {
+      config: perAddressLimit(10, 15),
+      schema: {
+        summary: "Use a 'this wasn't me' link: end every session and remove what was added",
+        body: notMeSchema,
+        response: { 200: envelope(notMeResult) },
+      },
+    },
+    async (request) => {
+      const { userId, token, ...choice } = request.body;
+      const result = await options.notMe.use(userId, token, choice, wrongTokenOf(request), originOf(request));
+      return ok(result, result.emailRestored ? securityMessages.notMeEmailRestored(result.email) : securityMessages.notMeDone);
+    },
+  );
 
   routes.post(
     "/auth/sign-in-methods/review",
-    { config: perAddressLimit(30, 15), schema: { body: reviewTicketSchema } },
+    {
+      config: perAddressLimit(30, 15),
+      schema: {
+        summary: "The passkeys and providers of an account just reset",
+        body: reviewTicketSchema,
+        response: { 200: envelope(accountSignInMethods) },
+      },
+    },
     async (request) => {
       const { userId, ticket } = request.body;
       return ok(await options.methodsReview.list(userId, ticket));
@@ -86,57 +136,120 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
 
   routes.post(
     "/auth/sign-in-methods/remove",
-    { config: perAddressLimit(30, 15), schema: { body: reviewRemovalSchema } },
+    {
+      config: perAddressLimit(30, 15),
+      schema: {
+        summary: "Remove passkeys and providers of an account just reset",
+        body: reviewRemovalSchema,
+        response: { 200: envelope(accountSignInMethods) },
+      },
+    },
     async (request) => {
       const { userId, ticket, ...choice } = request.body;
       return ok(await options.methodsReview.remove(userId, ticket, choice, originOf(request)), securityMessages.methodsRemoved);
     },
   );
 
-  routes.get("/admin/security/events", { ...adminOnly, schema: { querystring: securityEventsQuerySchema } }, async (request) =>
-    ok(await accessLog.list(request.query)),
+  routes.get(
+    "/admin/security/events",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "A page of the access log",
+        querystring: securityEventsQuerySchema,
+        response: { 200: envelope(securityEventsPage) },
+      },
+    },
+    async (request) => ok(await accessLog.list(request.query)),
   );
 
   /** The same filters, as a CSV file streamed batch by batch (never the whole log in memory). */
-  routes.get("/admin/security/events.csv", { ...adminOnly, schema: { querystring: securityEventsQuerySchema } }, async (request, reply) => {
-    const { page: _page, ...filters } = request.query;
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .header("content-disposition", `attachment; filename="security-events-${stamp}.csv"`)
-      .header("cache-control", "no-store")
-      .type("text/csv; charset=utf-8")
-      .send(Readable.from(accessLog.csv(filters)));
-  });
-
-  routes.get("/admin/security/alerts", { ...adminOnly, schema: { querystring: alertsQuerySchema } }, async (request) =>
-    ok(await alerts.list(request.query)),
+  routes.get(
+    "/admin/security/events.csv",
+    { ...adminOnly, schema: { summary: "The access log as a CSV file", querystring: securityEventsQuerySchema } },
+    async (request, reply) => {
+      const { page: _page, ...filters } = request.query;
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-disposition", `attachment; filename="security-events-${stamp}.csv"`)
+        .header("cache-control", "no-store")
+        .type("text/csv; charset=utf-8")
+        .send(Readable.from(accessLog.csv(filters)));
+    },
   );
 
-  routes.post("/admin/security/alerts/:id/acknowledge", { ...adminChange, schema: { params: rowIdParams } }, async (request) => {
-    const { id } = request.params;
-    return ok(await alerts.acknowledge(id, currentUser(request).userId), securityMessages.alertAcknowledged);
-  });
+  routes.get(
+    "/admin/security/alerts",
+    {
+      ...adminOnly,
+      schema: { summary: "A page of security alerts", querystring: alertsQuerySchema, response: { 200: envelope(securityAlertPage) } },
+    },
+    async (request) => ok(await alerts.list(request.query)),
+  );
 
-  app.get("/admin/security/settings", adminOnly, async () => ok(await options.settings.current()));
-  app.get("/admin/security/summary", adminOnly, async () => ok(await options.settings.summary()));
-  routes.put("/admin/security/settings", { ...adminChange, schema: { body: securitySettingsSchema } }, async (request) => {
-    const next = request.body;
-    return ok(await options.settings.update({ id: currentUser(request).userId, ipAddress: request.ip }, next), securitySettingsSaved);
-  });
+  routes.post(
+    "/admin/security/alerts/:id/acknowledge",
+    {
+      ...adminChange,
+      schema: { summary: "Acknowledge a security alert", params: rowIdParams, response: { 200: envelope(securityAlert) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return ok(await alerts.acknowledge(id, currentUser(request).userId), securityMessages.alertAcknowledged);
+    },
+  );
 
-  app.get("/admin/security/blocklist", adminOnly, async () => ok({ blocks: await blocklist.list() }));
+  routes.get(
+    "/admin/security/settings",
+    { ...adminOnly, schema: { summary: "The password policy and two-step requirements", response: { 200: envelope(securitySettings) } } },
+    async () => ok(await options.settings.current()),
+  );
+  routes.get(
+    "/admin/security/summary",
+    { ...adminOnly, schema: { summary: "What the security centre flags for admins", response: { 200: envelope(securitySummary) } } },
+    async () => ok(await options.settings.summary()),
+  );
+  routes.put(
+    "/admin/security/settings",
+    {
+      ...adminChange,
+      schema: {
+        summary: "Save the password policy and two-step requirements",
+        body: securitySettingsSchema,
+        response: { 200: envelope(securitySettings) },
+      },
+    },
+    async (request) => {
+      const next = request.body;
+      return ok(await options.settings.update({ id: currentUser(request).userId, ipAddress: request.ip }, next), securitySettingsSaved);
+    },
+  );
 
-  routes.post("/admin/security/blocklist", { ...adminChange, schema: { body: blockSchema } }, async (request, reply) => {
-    const input = request.body;
-    // Blocked from an alert: the alert must exist (and its address is what the form sent).
-    if (input.alertId !== undefined) await alerts.find(input.alertId);
-    const block = await blocklist.add(input, { id: currentUser(request).userId, ipAddress: request.ip });
-    return reply.status(201).send(ok(block, securityMessages.blocked));
-  });
+  routes.get(
+    "/admin/security/blocklist",
+    { ...adminOnly, schema: { summary: "The blocked addresses and ranges", response: { 200: envelope(addressBlocklist) } } },
+    async () => ok({ blocks: await blocklist.list() }),
+  );
 
-  routes.delete("/admin/security/blocklist/:id", { ...adminChange, schema: { params: rowIdParams } }, async (request) => {
-    const { id } = request.params;
-    await blocklist.remove(id, { id: currentUser(request).userId, ipAddress: request.ip });
-    return ok(null, securityMessages.unblocked);
-  });
+  routes.post(
+    "/admin/security/blocklist",
+    { ...adminChange, schema: { summary: "Block an address or range", body: blockSchema, response: { 201: envelope(addressBlock) } } },
+    async (request, reply) => {
+      const input = request.body;
+      // Blocked from an alert: the alert must exist (and its address is what the form sent).
+      if (input.alertId !== undefined) await alerts.find(input.alertId);
+      const block = await blocklist.add(input, { id: currentUser(request).userId, ipAddress: request.ip });
+      return reply.status(201).send(ok(block, securityMessages.blocked));
+    },
+  );
+
+  routes.delete(
+    "/admin/security/blocklist/:id",
+    { ...adminChange, schema: { summary: "Unblock an address or range", params: rowIdParams, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const { id } = request.params;
+      await blocklist.remove(id, { id: currentUser(request).userId, ipAddress: request.ip });
+      return ok(null, securityMessages.unblocked);
+    },
+  );
 }
