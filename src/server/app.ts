@@ -298,7 +298,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer,
         publicOrigin: config.publicOrigin,
       });
-      api.all("/*", async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
+      // Any other path under /api is no route of the API: not part of its document.
+      api.all("/*", { schema: { hide: true } }, async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));
     },
     { prefix: "/api" },
   );

@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import type { OpenAPIV3_1 } from "openapi-types";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../paths.js";
 import { ADMIN_PASSWORD } from "../testing/people.js";
 import { setUpTestServer } from "../testing/set-up-test-server.js";
 
-const { server, call, people } = setUpTestServer({}, { once: true });
+const { server, call, people, createProject } = setUpTestServer({}, { once: true });
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -23,6 +26,45 @@ function routesInSource(): string[] {
       ([, method, route]) => `${method?.toUpperCase()} /api${route?.replace(/:(\w+)/g, "{$1}")}`,
     ),
   );
+}
+
+/**
+ * The routes whose success is not a JSON envelope, so that they declare no answer: each with why. Any other route
+ * that declares none fails the test below.
+ */
+const NOT_JSON: Record<string, string> = {
+  "GET /api/auth/oidc/{provider}/start": "a redirect to the identity provider",
+  "GET /api/auth/oidc/{provider}/callback": "a redirect back to the portal",
+  "GET /api/users/me/export": "a file to download",
+  "GET /api/admin/users.csv": "a CSV file",
+  "GET /api/admin/security/events.csv": "a CSV file",
+  "GET /api/projects/{id}/documents/{documentId}/download": "the document's file",
+  "GET /api/media/projects/{id}/{file}": "a photo",
+  "GET /api/media/messages/{id}/{file}": "a message's attachment",
+  "GET /api/realtime": "a WebSocket",
+  "DELETE /api/projects/{id}": "204 without a body",
+  "DELETE /api/projects/{id}/images/{photoId}": "204 without a body",
+  "DELETE /api/projects/{id}/documents/{documentId}": "204 without a body",
+};
+
+type Operation = OpenAPIV3_1.OperationObject;
+
+/** Every operation of the document as "METHOD /path". */
+function operationsOf(document: OpenAPIV3_1.Document): [string, Operation][] {
+  return Object.entries(document.paths ?? {}).flatMap(([route, item]) =>
+    METHODS.flatMap((method) =>
+      item?.[method] ? [[`${method.toUpperCase()} ${route}`, item[method] as Operation] as [string, Operation]] : [],
+    ),
+  );
+}
+
+/** The JSON schema of an operation's successful answer, if it declares one. */
+function successSchema(operation: Operation): { status: string; schema: object } | null {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const schema = (response as OpenAPIV3_1.ResponseObject).content?.["application/json"]?.schema;
+    if (status.startsWith("2") && schema) return { status, schema };
+  }
+  return null;
 }
 
 async function openApiDocument(): Promise<OpenAPIV3_1.Document> {
@@ -56,6 +98,51 @@ describe("the API's OpenAPI document", () => {
     expect((contact.responses["201"] as OpenAPIV3_1.ResponseObject).content?.["application/json"]?.schema).toMatchObject({
       properties: { success: { type: "boolean", enum: [true] }, data: { type: "null" } },
     });
+  });
+
+  it("declares the answer of every route that answers JSON", async () => {
+    const operations = operationsOf(await openApiDocument());
+    const undeclared = operations.filter(([route, operation]) => !(route in NOT_JSON) && !successSchema(operation)).map(([route]) => route);
+    expect(undeclared).toEqual([]);
+    // No exemption outlives its route.
+    expect(Object.keys(NOT_JSON).filter((route) => !operations.some(([documented]) => documented === route))).toEqual([]);
+  });
+
+  it("answers as its document says: every GET an admin can call, on a project with a photo, validates against its schema", async () => {
+    const document = await openApiDocument();
+    const admin = await people.admin();
+    const projectId = await createProject(admin, { title: "Contract house" });
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#a0522d" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append("source", "camera");
+    form.append("capturedAt", new Date().toISOString());
+    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "wall.jpg");
+    const uploaded = await fetch(server().url(`/api/projects/${projectId}/images`), { method: "POST", headers: admin.auth, body: form });
+    expect(uploaded.status).toBe(201);
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const checked: string[] = [];
+    const failures: string[] = [];
+    for (const [route, operation] of operationsOf(document)) {
+      const declared = successSchema(operation);
+      const [method, template = ""] = route.split(" ");
+      if (method !== "GET" || !declared) continue;
+      const path = template.replace("/api/projects/{id}", `/api/projects/${projectId}`);
+      if (path.includes("{")) continue;
+      const answer = await fetch(server().url(path), { headers: admin.auth });
+      // An answer its schema refuses is a 500 (the serialiser's): a route that needs a query answers 400 instead.
+      if (answer.status >= 500) failures.push(`${route}: ${answer.status}`);
+      if (String(answer.status) !== declared.status) continue;
+      const validate = ajv.compile({ ...declared.schema, components: document.components });
+      if (!validate(await answer.json())) failures.push(`${route}: ${ajv.errorsText(validate.errors)}`);
+      checked.push(route);
+    }
+    expect(failures).toEqual([]);
+    expect(checked.length).toBeGreaterThan(40);
+    expect(checked).toContain("GET /api/projects/{id}/images");
   });
 
   it("is for admins only outside npm run dev: 401 without a token, 403 for anyone else", async () => {
