@@ -46,7 +46,8 @@ async function apiContract(app: FastifyInstance) {
         version: "1",
         description:
           "Every answer is an envelope { success, data, message, error } (and fields on a 400). Sign in with " +
-          "/api/auth/verify-credentials then /api/auth/complete-login, and send the access token as a Bearer header.",
+          "/api/auth/verify-credentials then /api/auth/complete-login, and send the access token as a Bearer header. " +
+          "A numbered list takes ?page= and answers { items, total, page, pageSize, pageCount }.",
       },
       components: { securitySchemes: { accessToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },

@@ -5,6 +5,9 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
+/** Prose with its `code` spans set as code. */
+const proseHtml = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+
 const schemaBlock = (schema: unknown) => `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
 
 function operationHtml(method: string, path: string, operation: OpenAPIV3_1.OperationObject): string {
@@ -14,6 +17,7 @@ function operationHtml(method: string, path: string, operation: OpenAPIV3_1.Oper
   return [
     `<section id="${escapeHtml(`${method}-${path}`)}"><h3><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h3>`,
     operation.summary ? `<p>${escapeHtml(operation.summary)}</p>` : "",
+    operation.description ? `<p>${proseHtml(operation.description)}</p>` : "",
     operation.security ? "<p>Signed in: a Bearer access token.</p>" : "",
     parameters.length > 0
       ? `<h4>Parameters</h4><ul>${parameters

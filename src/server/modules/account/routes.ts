@@ -44,14 +44,28 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     {
       preValidation: requireUser,
       config: allowedBeforeMfaEnrolment,
-      schema: { summary: "The caller's account, as the session knows it", response: signedInUser },
+      schema: {
+        description:
+          "Bearer; PUT `{ firstName?, lastName?, phone?, location?, company?, timeZone? }`; `timeZone` is an IANA name (`Europe/London`), an unknown one answers 400 with `fields.timeZone`",
+        summary: "The caller's account, as the session knows it",
+        response: signedInUser,
+      },
     },
     async (request) => ok(await account.profile.read(currentUser(request).userId)),
   );
 
   routes.put(
     "/auth/profile",
-    { preValidation: requireUser, schema: { summary: "Change the caller's account details", body: profileSchema, response: signedInUser } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description:
+          "Bearer; PUT `{ firstName?, lastName?, phone?, location?, company?, timeZone? }`; `timeZone` is an IANA name (`Europe/London`), an unknown one answers 400 with `fields.timeZone`",
+        summary: "Change the caller's account details",
+        body: profileSchema,
+        response: signedInUser,
+      },
+    },
     async (request) => {
       const changes = request.body;
       return ok(await account.profile.update(currentUser(request).userId, changes), "Profile saved.");
@@ -63,7 +77,13 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     "/auth/update-user",
     {
       preValidation: requireUser,
-      schema: { summary: "Change the caller's account details, with snake_case names", body: userMetadataSchema, response: signedInUser },
+      schema: {
+        description:
+          "Bearer; the same with the hosted service's snake_case names `{ first_name?, last_name?, phone?, location?, company? }`",
+        summary: "Change the caller's account details, with snake_case names",
+        body: userMetadataSchema,
+        response: signedInUser,
+      },
     },
     async (request) => {
       const metadata = request.body;
@@ -84,6 +104,8 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
       preValidation: requireUser,
       config: perAddressLimit(10, 15),
       schema: {
+        description:
+          "`{ newEmail, password, code? }` (`code` when two-step sign-in is on) → a 6-digit code to the new address; `{ code }` → the session user, the old address is told with a link that undoes it",
         summary: "Ask to change the caller's email address: a code goes to the new one",
         body: changeEmailSchema,
         response: { 200: envelope(pendingEmailChange) },
@@ -101,7 +123,13 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     {
       preValidation: requireUser,
       config: perAddressLimit(10, 15),
-      schema: { summary: "Confirm the new email address with its code", body: confirmEmailChangeSchema, response: signedInUser },
+      schema: {
+        description:
+          "`{ newEmail, password, code? }` (`code` when two-step sign-in is on) → a 6-digit code to the new address; `{ code }` → the session user, the old address is told with a link that undoes it",
+        summary: "Confirm the new email address with its code",
+        body: confirmEmailChangeSchema,
+        response: signedInUser,
+      },
     },
     async (request) => {
       const { code } = request.body;
@@ -113,7 +141,11 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     "/users/me/notification-preferences",
     {
       preValidation: requireUser,
-      schema: { summary: "The caller's notification preferences", response: { 200: envelope(notificationSettings) } },
+      schema: {
+        description: "`{ preferences: { kind: { inApp, email } }, labels }`",
+        summary: "The caller's notification preferences",
+        response: { 200: envelope(notificationSettings) },
+      },
     },
     async (request) => ok(await account.preferences.read(currentUser(request).userId)),
   );
@@ -123,6 +155,7 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     {
       preValidation: requireUser,
       schema: {
+        description: "`{ preferences: { kind: { inApp, email } }, labels }`",
         summary: "Change the caller's notification preferences",
         body: notificationPreferencesSchema,
         response: { 200: envelope(notificationSettings) },
@@ -136,7 +169,14 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
 
   routes.get(
     "/auth/sessions",
-    { preValidation: requireUser, schema: { summary: "The caller's signed-in devices", response: { 200: envelope(deviceSessions) } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description: "the caller's signed-in devices; sign one out",
+        summary: "The caller's signed-in devices",
+        response: { 200: envelope(deviceSessions) },
+      },
+    },
     async (request) => {
       const caller = currentUser(request);
       return ok({ sessions: await account.devices.list(caller.userId, caller.sessionId) });
@@ -147,7 +187,11 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     "/auth/sessions/sign-out-others",
     {
       preValidation: requireUser,
-      schema: { summary: "Sign out every device of the caller but this one", response: { 200: emptyEnvelope } },
+      schema: {
+        description: "Bearer: every device of the account but this one is signed out",
+        summary: "Sign out every device of the caller but this one",
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       const caller = currentUser(request);
@@ -160,7 +204,12 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     "/auth/sessions/:id",
     {
       preValidation: requireUser,
-      schema: { summary: "Sign out one of the caller's devices", params: deviceParams, response: { 200: emptyEnvelope } },
+      schema: {
+        description: "the caller's signed-in devices; sign one out",
+        summary: "Sign out one of the caller's devices",
+        params: deviceParams,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -175,7 +224,10 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     {
       preValidation: requireUser,
       config: perAddressLimit(5, 60),
-      schema: { summary: "Download everything the portal keeps about the caller" },
+      schema: {
+        description: "the caller's data as a JSON file, 5 an hour",
+        summary: "Download everything the portal keeps about the caller",
+      },
     },
     async (request, reply) => {
       const data = await account.myData.export(currentUser(request).userId, originOf(request));
@@ -192,7 +244,12 @@ export async function accountRoutes(app: FastifyInstance, { account, requireUser
     {
       preValidation: requireUser,
       config: perAddressLimit(5, 15),
-      schema: { summary: "Delete the caller's account and sign out", body: deleteAccountSchema, response: { 200: emptyEnvelope } },
+      schema: {
+        description: '`{ password, confirmation: "DELETE", code? }`; projects stay without a client; the last admin is refused',
+        summary: "Delete the caller's account and sign out",
+        body: deleteAccountSchema,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request, reply) => {
       const input = request.body;

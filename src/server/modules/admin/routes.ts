@@ -64,6 +64,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     {
       ...adminChange,
       schema: {
+        description:
+          "`{ role }` (`admin`, `staff`, `user`) → `{ id, role, department, department_code }`; a client made staff gets a department code, staff made a client go back to General Users; the new role holds from the person's next request",
         summary: "Change an account's role",
         params: accountIdParams,
         body: roleChangeSchema,
@@ -82,6 +84,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     {
       ...adminChange,
       schema: {
+        description:
+          "`{ department }` → `{ id, department, department_code }`: a new code in the [department code](product.md#departments) format (`PR48213`); their next sign-in lands on the new department's dashboard; 409 for a client",
         summary: "Move a staff account to another department",
         params: accountIdParams,
         body: departmentChangeSchema,
@@ -100,6 +104,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     {
       ...adminChange,
       schema: {
+        description:
+          "`{ blocked: true\\|false, reason? }` → `{ id, active }`. Blocking ends every session: the person's next request, refresh and open WebSocket (closed with 4401) answer 401 'Account is deactivated' on every instance, and their open tab goes to /login saying so. Unblocking lets them sign in again; the ended sessions stay ended",
         summary: "Block or unblock an account",
         params: accountIdParams,
         body: blockSchema,
@@ -116,7 +122,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   routes.delete(
     "/admin/users/:id",
-    { ...adminChange, schema: { summary: "Delete an account", params: accountIdParams, response: { 200: envelope(accountDeleted) } } },
+    {
+      ...adminChange,
+      schema: {
+        description: "→ `{ id }`: deletes the account as its owner's deletion does (below), and its open tab is signed out",
+        summary: "Delete an account",
+        params: accountIdParams,
+        response: { 200: envelope(accountDeleted) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       return ok(await accounts.deleteUser(actorOf(request), id), adminMessages.deleted);
@@ -125,32 +139,71 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   routes.get(
     "/admin/dashboard",
-    { ...adminOnly, schema: { summary: "The company at a glance", response: { 200: envelope(adminDashboard) } } },
+    {
+      ...adminOnly,
+      schema: {
+        description:
+          "accounts by role, department and status, sign-ups in the last 7 days, active sessions, projects by status, open inquiries, sign-in failures and lockouts in the last 24 hours",
+        summary: "The company at a glance",
+        response: { 200: envelope(adminDashboard) },
+      },
+    },
     async () => ok(await options.dashboard()),
   );
   routes.get(
     "/admin/health",
-    { ...adminOnly, schema: { summary: "Check each part of the installation", response: { 200: envelope(adminHealth) } } },
+    {
+      ...adminOnly,
+      schema: {
+        description:
+          "`database` (status, latency, last migration), `storage` (uploads writable), `mail` (`log`, or `smtp` verified by connecting), `redis` (`off` without `REDIS_URL`), uptime, memory, version; each part `ok`, `failing` or `off` with a detail; /admin asks again every 30 s",
+        summary: "Check each part of the installation",
+        response: { 200: envelope(adminHealth) },
+      },
+    },
     async () => ok(await options.health()),
   );
 
   routes.get(
     "/admin/settings",
-    { ...adminOnly, schema: { summary: "The site's settings", response: { 200: envelope(siteSettings) } } },
+    {
+      ...adminOnly,
+      schema: {
+        description:
+          "`{ registrationOpen, staffApprovalRequired, contact: { phone, email, enquiriesEmail, street, locality, region, postalCode }, maintenanceBanner }`, one zod schema (`siteSettingsSchema`, `src/shared/admin.ts`)",
+        summary: "The site's settings",
+        response: { 200: envelope(siteSettings) },
+      },
+    },
     async () => ok(await settings.current()),
   );
   routes.put(
     "/admin/settings",
     {
       ...adminChange,
-      schema: { summary: "Save the site's settings", body: siteSettingsSchema, response: { 200: envelope(siteSettings) } },
+      schema: {
+        description:
+          "`{ registrationOpen, staffApprovalRequired, contact: { phone, email, enquiriesEmail, street, locality, region, postalCode }, maintenanceBanner }`, one zod schema (`siteSettingsSchema`, `src/shared/admin.ts`)",
+        summary: "Save the site's settings",
+        body: siteSettingsSchema,
+        response: { 200: envelope(siteSettings) },
+      },
     },
     async (request) => ok(await settings.update(actorOf(request), request.body), adminMessages.settingsSaved),
   );
 
   routes.get(
     "/admin/audit-log",
-    { ...adminOnly, schema: { summary: "A page of the audit log", querystring: auditQuerySchema, response: { 200: envelope(auditPage) } } },
+    {
+      ...adminOnly,
+      schema: {
+        description:
+          "`Page<AuditEntry>`, newest first, 25 a page: who (their email), what, to whom, when, before → after, from which address; `search` matches the admin's or the target's email. No endpoint edits or deletes it, and the database refuses UPDATE and DELETE on the table",
+        summary: "A page of the audit log",
+        querystring: auditQuerySchema,
+        response: { 200: envelope(auditPage) },
+      },
+    },
     async (request) => ok(await options.auditLog(request.query)),
   );
 
@@ -158,7 +211,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     "/admin/announcements",
     {
       ...adminChange,
-      schema: { summary: "Send an announcement to the staff", body: announcementSchema, response: { 201: envelope(announcement) } },
+      schema: {
+        description:
+          '`{ audience: "all" \\| department, title, body? }` → 201: each active staff member of the audience (and admins) is notified live (kind `announcement`)',
+        summary: "Send an announcement to the staff",
+        body: announcementSchema,
+        response: { 201: envelope(announcement) },
+      },
     },
     async (request, reply) => {
       const sent = await announcements.send(actorOf(request), request.body);
@@ -173,6 +232,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     {
       preValidation: [requireUser, requireAccess(canReadAnnouncements)],
       schema: {
+        description: "staff and admins → `Page<Announcement>`: those for all staff and for the caller's department (admins: all)",
         summary: "The announcements the staff member was sent",
         querystring: pageQuery,
         response: { 200: envelope(announcementPage) },

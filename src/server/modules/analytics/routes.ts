@@ -59,6 +59,8 @@ export async function analyticsRoutes(app: FastifyInstance, { reports, collect, 
         request.body = beaconBody(request.body);
       },
       schema: {
+        description:
+          'a beacon, JSON (as `text/plain` from `navigator.sendBeacon` or `application/json`): `{ kind: "pageview", path, width, referrer? }` or `{ kind: "LCP" \\| "INP" \\| "CLS" \\| "TTFB", path, width, value }` → 202 `{ recorded }`; `recorded: false` with `DNT: 1`, `Sec-GPC: 1` or a bot\'s user agent; 400 malformed, 413 over 2 KB, 429 past 300 a minute per address. No cookie is set or read',
         summary: "Count a public page's view or Web Vitals measure",
         body: beaconSchema,
         response: { 202: envelope(beaconOutcome) },

@@ -81,6 +81,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       config: perAddressLimit(10, 60),
       schema: {
+        description:
+          "`{ firstName, lastName, email, phone?, location?, company?, department?, isStaff?, password, confirmPassword }` → 201 `{ userId, email, role, requiresApproval }`; emails a 6-digit code. Staff need `department`, get a code such as `PR48213` and wait for an admin's approval",
         summary: "Create an account and email a code to confirm its address",
         body: registrationSchema,
         response: { 201: envelope(registrationResult) },
@@ -105,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       config: perAddressLimit(10, 15),
       schema: {
+        description: "`{ email, code }` → `{ verified, requiresApproval }`",
         summary: "Confirm an account's email address with the emailed code",
         body: verifyEmailSchema,
         response: { 200: envelope(emailVerification) },
@@ -120,7 +123,13 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     "/auth/resend-verification",
     {
       config: perAddressLimit(5, 15),
-      schema: { summary: "Email a new code to confirm an address", body: emailOnlySchema, response: { 200: emptyEnvelope } },
+      schema: {
+        description:
+          "`{ email }` → same answer, in the same time, whether or not the address has an account (the mail goes after the answer)",
+        summary: "Email a new code to confirm an address",
+        body: emailOnlySchema,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request, reply) => {
       const { email } = request.body;
@@ -134,6 +143,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       config: signInLimit,
       schema: {
+        description:
+          "`{ email, password }` → `{ success, userId, department, ticket, mfaRequired }`; the ticket is single-use and lasts 2 minutes. 401 `Invalid credentials` / `Account is deactivated`, 403 unconfirmed email or pending approval, 429 'Too many login attempts. Please try again in {n} minutes.' with `Retry-After` (the limits in [docs/security.md](security.md))",
         summary: "Sign in, first step: check the email and password, get a ticket",
         body: credentialsSchema,
         response: { 200: envelope(verifyCredentialsResult) },
@@ -150,6 +161,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       config: signInLimit,
       schema: {
+        description:
+          "`{ userId, ticket }` → `{ user, dashboard, accessToken, mfaEnrolmentRequired }` (+ `refreshToken` with `X-Refresh-Token-Delivery: body`); an optional `timeZone` (the browser's) is kept only when the account has none yet",
         summary: "Sign in, second step: the ticket and any two-step code open a session",
         body: completeLoginSchema,
         response: { 200: envelope(completeLoginResult) },
@@ -169,6 +182,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       config: signInLimit,
       schema: {
+        description: "`{ email, password }` → both steps at once",
         summary: "Sign in in one call: email, password and any two-step code",
         body: loginSchema,
         response: { 200: envelope(completeLoginResult) },
@@ -187,6 +201,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     "/auth/refresh",
     {
       schema: {
+        description:
+          "`{ refreshToken? }` (or the cookie) → `{ accessToken, user, mfaEnrolmentRequired }` (+ `refreshToken` when it came in the body)",
         summary: "Exchange the refresh token (cookie or body) for new tokens",
         body: refreshSchema,
         response: { 200: envelope(refreshedSession) },
@@ -214,6 +230,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     "/auth/logout",
     {
       schema: {
+        description: "`{ refreshToken? }` (or the cookie)",
         summary: "Sign out: end the session of the refresh token (cookie or body)",
         body: refreshSchema,
         response: { 200: emptyEnvelope },
@@ -232,6 +249,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       config: perAddressLimit(5, 15),
       schema: {
+        description:
+          "`{ email }` → same answer, in the same time, for any address; the 6-digit code (valid 15 minutes) is emailed after the answer",
         summary: "Email a password reset code, if the address has an account",
         body: emailOnlySchema,
         response: { 200: emptyEnvelope },
@@ -249,6 +268,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       config: perAddressLimit(10, 15),
       schema: {
+        description:
+          "`{ email, code, newPassword }` → `{ userId, reviewTicket }`; signs the account out everywhere; the ticket (15 minutes) lists and removes the account's passkeys and providers through `POST /api/auth/sign-in-methods/review` and `/remove`",
         summary: "Set a new password with the emailed reset code",
         body: resetPasswordSchema,
         response: { 200: envelope(signInMethodsReview) },
@@ -266,6 +287,8 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       preValidation: requireUser,
       schema: {
+        description:
+          "Bearer; `{ currentPassword, newPassword }`; other sessions end; a wrong current password counts like a failed sign-in (429 after 5)",
         summary: "Change the caller's password; other devices are signed out",
         body: changePasswordSchema,
         response: { 200: emptyEnvelope },
@@ -285,6 +308,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
       preValidation: requireUser,
       config: allowedBeforeMfaEnrolment,
       schema: {
+        description: "Bearer; `{ password }` (the current one) → `{ secret, otpauthUri, qrCodeSvg }` (two-step sign-in starts pending)",
         summary: "Start turning two-step sign-in on: the authenticator app's secret",
         body: mfaPasswordSchema,
         response: { 200: envelope(mfaEnrolment) },
@@ -301,6 +325,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
     {
       preValidation: requireUser,
       schema: {
+        description: "Bearer; the step-up proof (`{ password, code }`) → `{ recoveryCodes }`: 10 new ones, the old ones stop working",
         summary: "Replace the caller's recovery codes (step-up proof needed)",
         body: stepUpSchema,
         response: { 200: envelope(recoveryCodes) },
@@ -321,6 +346,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
       preValidation: requireUser,
       config: { ...perAddressLimit(10, 15), ...allowedBeforeMfaEnrolment },
       schema: {
+        description: "Bearer; `{ code }` from the authenticator app → `{ recoveryCodes }` (10, each works once)",
         summary: "Turn two-step sign-in on with a first code from the app",
         body: mfaCodeSchema,
         response: { 200: envelope(recoveryCodes) },
@@ -339,6 +365,7 @@ export async function authRoutes(app: FastifyInstance, { auth, mfa, stepUp, requ
       preValidation: requireUser,
       config: perAddressLimit(10, 15),
       schema: {
+        description: "Bearer; `{ password, code }` (the current password and an app or recovery code)",
         summary: "Turn two-step sign-in off with the password and a code",
         body: mfaTurnOffSchema,
         response: { 200: emptyEnvelope },

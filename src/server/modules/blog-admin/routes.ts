@@ -35,6 +35,8 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
     {
       ...writers,
       schema: {
+        description:
+          "Digital Marketing and admins: drafts and published posts, 20 a page → `{ items, total, page, pageSize, pageCount, counts }`; POST `{ title, category, excerpt, bodyMarkdown, keywords?, coverImage?, slug? }` → 201 draft",
         summary: "A page of the blog's posts, drafts included",
         querystring: managedPostsQuerySchema,
         response: { 200: envelope(managedPostsPage) },
@@ -46,13 +48,29 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
   // The id is read by postId (a malformed one is 404, as an unknown one), not declared as params (400).
   routes.get(
     "/blog/manage/posts/:id",
-    { ...writers, schema: { summary: "One post, with its Markdown", response: { 200: envelope(managedPost) } } },
+    {
+      ...writers,
+      schema: {
+        description: "one post; PUT any of the fields",
+        summary: "One post, with its Markdown",
+        response: { 200: envelope(managedPost) },
+      },
+    },
     async (request) => ok(await blog.get(postId(request))),
   );
 
   routes.post(
     "/blog/manage/posts",
-    { ...writers, schema: { summary: "Write a new draft", body: blogPostCreateSchema, response: { 201: envelope(managedPost) } } },
+    {
+      ...writers,
+      schema: {
+        description:
+          "Digital Marketing and admins: drafts and published posts, 20 a page → `{ items, total, page, pageSize, pageCount, counts }`; POST `{ title, category, excerpt, bodyMarkdown, keywords?, coverImage?, slug? }` → 201 draft",
+        summary: "Write a new draft",
+        body: blogPostCreateSchema,
+        response: { 201: envelope(managedPost) },
+      },
+    },
     async (request, reply) => {
       const input = request.body;
       return reply.status(201).send(ok(await blog.create(currentUser(request).userId, input), "Draft saved."));
@@ -61,7 +79,15 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
 
   routes.put(
     "/blog/manage/posts/:id",
-    { ...writers, schema: { summary: "Change a post", body: blogPostUpdateSchema, response: { 200: envelope(managedPost) } } },
+    {
+      ...writers,
+      schema: {
+        description: "one post; PUT any of the fields",
+        summary: "Change a post",
+        body: blogPostUpdateSchema,
+        response: { 200: envelope(managedPost) },
+      },
+    },
     async (request) => {
       const id = postId(request);
       return ok(await blog.update(id, request.body), "Post saved.");
@@ -70,7 +96,14 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
 
   routes.post(
     "/blog/manage/posts/:id/publish",
-    { ...writers, schema: { summary: "Publish a post", response: { 200: envelope(managedPost) } } },
+    {
+      ...writers,
+      schema: {
+        description: "publish (the post reaches `/blog` and `/sitemap.xml`), unpublish, cover image (multipart `image`, ≤ 8 MB)",
+        summary: "Publish a post",
+        response: { 200: envelope(managedPost) },
+      },
+    },
     async (request) => ok(await blog.publish(postId(request)), "Post published."),
   );
 
@@ -82,7 +115,7 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
 
   routes.delete(
     "/blog/manage/posts/:id",
-    { ...writers, schema: { summary: "Delete a post", response: { 200: emptyEnvelope } } },
+    { ...writers, schema: { description: "one post; PUT any of the fields", summary: "Delete a post", response: { 200: emptyEnvelope } } },
     async (request) => {
       await blog.remove(postId(request));
       return ok(null, "Post deleted.");
@@ -113,7 +146,12 @@ export async function blogAdminRoutes(app: FastifyInstance, { blog, requireUser 
     "/blog/preview",
     {
       ...writers,
-      schema: { summary: "Render a post's Markdown as it will show", body: blogPreviewSchema, response: { 200: envelope(blogPreview) } },
+      schema: {
+        description: "`{ bodyMarkdown }` → `{ html }` sanitised like the public post",
+        summary: "Render a post's Markdown as it will show",
+        body: blogPreviewSchema,
+        response: { 200: envelope(blogPreview) },
+      },
     },
     async (request) => ok(blog.preview(request.body.bodyMarkdown)),
   );

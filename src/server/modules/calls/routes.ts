@@ -32,6 +32,8 @@ export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, 
     {
       ...guard,
       schema: {
+        description:
+          "staff and admins → `{ items, hasMore }`: the caller's calls, newest first, 20 at a time (`before`: an ISO time): `{ callId, department, media, caller, answeredBy, startedAt, endedAt, durationSeconds, missed }`",
         summary: "The caller's calls, newest first",
         querystring: callHistoryQuerySchema,
         response: { 200: envelope(callHistoryAnswer) },
@@ -48,6 +50,8 @@ export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, 
     {
       ...guard,
       schema: {
+        description:
+          "staff (their own department) and admins (any) → `{ department, members: [{ id, name, email, department, online, inCall }], activeCalls: [{ callId, media, participantCount }] }`",
         summary: "A department's members, who is online or in a call, and its calls going on",
         querystring: callMembersQuerySchema,
         response: { 200: envelope(callMembers) },
@@ -75,7 +79,15 @@ export async function callsRoutes(app: FastifyInstance, { db, store, hub, turn, 
   // open to any staff account would carry anyone's traffic. Host candidates only without TURN.
   routes.get(
     "/calls/ice-servers",
-    { ...guard, schema: { summary: "STUN and TURN servers for the caller's call", response: { 200: envelope(iceServerList) } } },
+    {
+      ...guard,
+      schema: {
+        description:
+          "staff and admins being rung for a call or in one → `{ iceServers, expiresAt }`: STUN and TURN entries with coturn REST credentials valid 1 hour (`Cache-Control: no-store`); 403 `not_in_call` otherwise; `[]` without `TURN_URLS`",
+        summary: "STUN and TURN servers for the caller's call",
+        response: { 200: envelope(iceServerList) },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { id } = currentViewer(request);

@@ -12,7 +12,12 @@ export async function contactRoutes(app: FastifyInstance, options: { contact: Co
     "/contact",
     {
       config: perAddressLimit(CONTACT_RATE_LIMIT.max, CONTACT_RATE_LIMIT.windowMinutes),
-      schema: { summary: "Send the company a message from the contact page", body: contactInquirySchema, response: { 201: emptyEnvelope } },
+      schema: {
+        description: "`{ name, email, phone?, subject, message }` → 201; 5 an hour per address, then 429 with `Retry-After`",
+        summary: "Send the company a message from the contact page",
+        body: contactInquirySchema,
+        response: { 201: emptyEnvelope },
+      },
     },
     async (request, reply) => {
       const inquiry = request.body;

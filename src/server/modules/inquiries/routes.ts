@@ -26,21 +26,41 @@ export async function inquiriesRoutes(app: FastifyInstance, { inquiries, require
     "/inquiries",
     {
       ...readers,
-      schema: { summary: "A page of the contact inquiries", querystring: inquiryListQuerySchema, response: { 200: envelope(inquiryPage) } },
+      schema: {
+        description:
+          "Secretariat, Executive Assistant, Business Administration, Digital Marketing, admins → `{ items, total, page, pageSize, pageCount, counts }`; `assignee` = user id, `me` or `none`",
+        summary: "A page of the contact inquiries",
+        querystring: inquiryListQuerySchema,
+        response: { 200: envelope(inquiryPage) },
+      },
     },
     async (request) => ok(await inquiries.list(currentUser(request).userId, request.query)),
   );
 
   routes.get(
     "/inquiries/stats",
-    { ...readers, schema: { summary: "The inquiries' figures", response: { 200: envelope(inquiryStats) } } },
+    {
+      ...readers,
+      schema: {
+        description: "`{ byStatus, total, newThisMonth, converted, conversionRate }`",
+        summary: "The inquiries' figures",
+        response: { 200: envelope(inquiryStats) },
+      },
+    },
     async () => ok(await inquiries.stats()),
   );
 
   // The id is read by inquiryId (a malformed one is 404, as an unknown one), not declared as params (400).
   routes.get(
     "/inquiries/:id",
-    { ...readers, schema: { summary: "One inquiry", response: { 200: envelope(inquiryItem) } } },
+    {
+      ...readers,
+      schema: {
+        description: "PUT (not Digital Marketing) `{ status?, assignedToId?, replyNote?, projectId? }`; the assignee is notified",
+        summary: "One inquiry",
+        response: { 200: envelope(inquiryItem) },
+      },
+    },
     async (request) => ok(await inquiries.get(inquiryId(request))),
   );
 
@@ -49,6 +69,7 @@ export async function inquiriesRoutes(app: FastifyInstance, { inquiries, require
     {
       ...handlers,
       schema: {
+        description: "PUT (not Digital Marketing) `{ status?, assignedToId?, replyNote?, projectId? }`; the assignee is notified",
         summary: "Change an inquiry's status, assignee, note or project",
         body: inquiryUpdateSchema,
         response: { 200: envelope(inquiryItem) },

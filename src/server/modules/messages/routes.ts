@@ -56,13 +56,22 @@ async function readMultipartMessage(request: FastifyRequest): Promise<{ body: st
 /** Conversations of the portal: the list, opening one, its messages, writing and reading. */
 export async function conversationsRoutes(app: FastifyInstance, { conversations, requireUser, attachments, mediaViewer }: Options) {
   // A photo attached to a message: for those who may open the conversation; 404 for anyone else, signed in or not.
-  app.get("/media/messages/:id/:file", async (request, reply) => {
-    const params = request.params as { id: string; file: string };
-    const id = rowIdParams.safeParse(params);
-    const viewer = await mediaViewer(request);
-    if (!id.success || !viewer || !(await conversations.mayOpen(viewer, id.data.id))) throw mediaNotFound();
-    return sendMediaFile(reply, attachments, { folder: `messages/${id.data.id}`, file: params.file }, "private");
-  });
+  app.get(
+    "/media/messages/:id/:file",
+    {
+      schema: {
+        description:
+          "a project, site-diary or message photo, to readers of the project or conversation only (Bearer, or the httpOnly `cb_media` cookie set at sign-in and refresh), `private, max-age=300`; 404 to anyone else; a portfolio project's cover is public. With S3, a 302 to a URL signed for 5 minutes",
+      },
+    },
+    async (request, reply) => {
+      const params = request.params as { id: string; file: string };
+      const id = rowIdParams.safeParse(params);
+      const viewer = await mediaViewer(request);
+      if (!id.success || !viewer || !(await conversations.mayOpen(viewer, id.data.id))) throw mediaNotFound();
+      return sendMediaFile(reply, attachments, { folder: `messages/${id.data.id}`, file: params.file }, "private");
+    },
+  );
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
@@ -70,6 +79,8 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     {
       preValidation: requireUser,
       schema: {
+        description:
+          "→ `{ items, total, page, pageSize, pageCount, totalUnread }`: the caller's project, department and direct conversations, latest activity first, 20 a page; `totalUnread` counts all of them",
         summary: "A page of the caller's conversations, latest activity first",
         querystring: conversationListQuerySchema,
         response: { 200: envelope(conversationList) },
@@ -85,7 +96,12 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     "/conversations/project/:projectId",
     {
       preValidation: requireUser,
-      schema: { summary: "Open a project's conversation", params: projectParams, response: { 200: envelope(openedConversation) } },
+      schema: {
+        description: "→ `{ conversation }` (created on first use)",
+        summary: "Open a project's conversation",
+        params: projectParams,
+        response: { 200: envelope(openedConversation) },
+      },
     },
     async (request) => {
       const { projectId } = request.params;
@@ -97,7 +113,12 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     "/conversations/department/:department",
     {
       preValidation: requireUser,
-      schema: { summary: "Open a department's channel", params: departmentParams, response: { 200: envelope(openedConversation) } },
+      schema: {
+        description: "→ `{ conversation }` (created on first use)",
+        summary: "Open a department's channel",
+        params: departmentParams,
+        response: { 200: envelope(openedConversation) },
+      },
     },
     async (request) => {
       const { department } = request.params;
@@ -110,6 +131,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     {
       preValidation: requireUser,
       schema: {
+        description: "staff and admins; `{ userId }` of active staff → `{ conversation }`",
         summary: "Open the direct conversation with another staff member",
         body: directConversationSchema,
         response: { 200: envelope(openedConversation) },
@@ -126,6 +148,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     {
       preValidation: requireUser,
       schema: {
+        description: "→ `{ items, hasMore }`, oldest first; `after` gives what a reconnecting tab missed",
         summary: "A page of a conversation's messages, oldest first",
         params: rowIdParams,
         querystring: messagesQuerySchema,
@@ -144,7 +167,13 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     {
       preValidation: requireUser,
       config: perUserLimit(MESSAGES_PER_MINUTE, 1),
-      schema: { summary: "Write a message, with up to four photos", params: rowIdParams, response: { 201: envelope(sentMessage) } },
+      schema: {
+        description:
+          "`{ body }` (Markdown, ≤ 5000 characters) or multipart `body` + up to 4 images in `attachments` → 201 `{ message }`; 30 a minute per user",
+        summary: "Write a message, with up to four photos",
+        params: rowIdParams,
+        response: { 201: envelope(sentMessage) },
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -173,6 +202,7 @@ export async function conversationsRoutes(app: FastifyInstance, { conversations,
     {
       preValidation: requireUser,
       schema: {
+        description: "`{ lastReadMessageId }` → `{ conversationId, lastReadMessageId, unread }`",
         summary: "Move the caller's read marker forward",
         params: rowIdParams,
         body: readMarkerSchema,

@@ -26,6 +26,7 @@ export async function notificationsRoutes(app: FastifyInstance, { notifications,
     {
       preValidation: requireUser,
       schema: {
+        description: "the bell: `{ items, unread }`, newest first, 20 at a time",
         summary: "The bell: the latest notifications and the unread count",
         querystring: listQuery,
         response: { 200: envelope(notificationsPage) },
@@ -42,7 +43,12 @@ export async function notificationsRoutes(app: FastifyInstance, { notifications,
     "/notifications/read",
     {
       preValidation: requireUser,
-      schema: { summary: "Mark notifications read (all of them without ids)", body: readBody, response: { 200: emptyEnvelope } },
+      schema: {
+        description: "`{ ids? }` (all without)",
+        summary: "Mark notifications read (all of them without ids)",
+        body: readBody,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       await notifications.markRead(currentUser(request).userId, request.body.ids);

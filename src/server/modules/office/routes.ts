@@ -15,7 +15,12 @@ export async function officeRoutes(app: FastifyInstance, { office, requireUser }
     "/office/overview",
     {
       preValidation: [requireUser, requireAccess(canSeeOfficeOverview)],
-      schema: { summary: "The office's figures for the Admin department", response: { 200: envelope(officeOverview) } },
+      schema: {
+        description:
+          "Admin department and admins → accounts, approvals, inquiries, projects, messages, sign-in failures; the latest security events (emails, addresses) for admins only (`null` for the others)",
+        summary: "The office's figures for the Admin department",
+        response: { 200: envelope(officeOverview) },
+      },
     },
     async (request) => ok(await office.overview(canSeeSecurityEvents(currentViewer(request)))),
   );

@@ -23,6 +23,8 @@ export async function outboxRoutes(app: FastifyInstance, { db, requireUser }: Op
     {
       preValidation: guard,
       schema: {
+        description:
+          "Bearer, admins → `{ items, total, page, pageSize, pageCount }`: the emails sent or kept, newest first, 20 a page; a code's text is erased once delivered or expired",
         summary: "A page of the emails the site sent or kept",
         querystring: outboxQuerySchema,
         response: { 200: envelope(outboxPage) },

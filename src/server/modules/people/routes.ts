@@ -15,7 +15,12 @@ export async function peopleRoutes(app: FastifyInstance, { people, requireUser }
     "/people",
     {
       preValidation: [requireUser, requireAccess(canSeePeople)],
-      schema: { summary: "The staff directory by department, and who awaits approval", response: { 200: envelope(peopleDirectory) } },
+      schema: {
+        description:
+          "HR, Admin department, admins → staff by department with headcounts, accounts awaiting approval; each person's job title and extension",
+        summary: "The staff directory by department, and who awaits approval",
+        response: { 200: envelope(peopleDirectory) },
+      },
     },
     async () => ok(await people.directory()),
   );

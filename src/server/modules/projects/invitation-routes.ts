@@ -23,7 +23,12 @@ export async function invitationRoutes(app: FastifyInstance, { invitations, requ
     "/projects/:id/invitations",
     {
       preValidation: requireUser,
-      schema: { summary: "The invitation of the project's client still waiting, if any", response: { 200: envelope(pendingInvitation) } },
+      schema: {
+        description:
+          "the project office: `{ name, email }` emails the client a single-use link (7 days) to register or sign in and land on the project; 409 when the project has a client; 20 an hour per sender, 5 a day per project",
+        summary: "The invitation of the project's client still waiting, if any",
+        response: { 200: envelope(pendingInvitation) },
+      },
     },
     async (request) => ok({ pending: await invitations.pending(viewer(request), projectIdOf(request)) }),
   );
@@ -34,7 +39,12 @@ export async function invitationRoutes(app: FastifyInstance, { invitations, requ
     {
       preValidation: requireUser,
       config: perUserLimit(30, 60),
-      schema: { summary: "Invite the project's client by email", response: { 201: envelope(projectInvitation) } },
+      schema: {
+        description:
+          "the project office: `{ name, email }` emails the client a single-use link (7 days) to register or sign in and land on the project; 409 when the project has a client; 20 an hour per sender, 5 a day per project",
+        summary: "Invite the project's client by email",
+        response: { 201: envelope(projectInvitation) },
+      },
     },
     async (request, reply) => reply.status(201).send(ok(await invitations.invite(viewer(request), projectIdOf(request), request.body))),
   );
@@ -42,7 +52,13 @@ export async function invitationRoutes(app: FastifyInstance, { invitations, requ
     "/invitations/:token",
     {
       config: perAddressLimit(60, 15),
-      schema: { summary: "What an invitation's link fills in", params: tokenParam, response: { 200: envelope(invitationPreview) } },
+      schema: {
+        description:
+          "the invitation's project and address (no session); accept: signed in with the invited address, the project becomes theirs",
+        summary: "What an invitation's link fills in",
+        params: tokenParam,
+        response: { 200: envelope(invitationPreview) },
+      },
     },
     async (request) => ok(await invitations.preview(request.params.token)),
   );
@@ -52,6 +68,8 @@ export async function invitationRoutes(app: FastifyInstance, { invitations, requ
       preValidation: requireUser,
       config: perUserLimit(30, 15),
       schema: {
+        description:
+          "the invitation's project and address (no session); accept: signed in with the invited address, the project becomes theirs",
         summary: "Become the client of the invitation's project",
         params: tokenParam,
         response: { 200: envelope(acceptedInvitation) },

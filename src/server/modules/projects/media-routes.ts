@@ -88,6 +88,7 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     {
       preValidation: [requireUser, projectIdFound],
       schema: {
+        description: "site diary, newest first (`?before=`); POST multipart `body` + `images` → 201",
         summary: "A page of the site diary, newest first",
         querystring: beforeCursorSchema,
         response: { 200: envelope(siteUpdatePage) },
@@ -100,7 +101,11 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     {
       preValidation: requireUser,
       config: UPLOAD_LIMIT,
-      schema: { summary: "Write a site diary entry, with photos (multipart)", response: { 201: envelope(siteUpdate) } },
+      schema: {
+        description: "site diary, newest first (`?before=`); POST multipart `body` + `images` → 201",
+        summary: "Write a site diary entry, with photos (multipart)",
+        response: { 201: envelope(siteUpdate) },
+      },
     },
     async (request, reply) => {
       const projectId = await editableProject(request);
@@ -114,6 +119,8 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     {
       preValidation: [requireUser, projectIdFound],
       schema: {
+        description:
+          "gallery (`?before=`); POST multipart `images` (≤ 10, ≤ 15 MB each, JPEG/PNG/WebP from the bytes) + `caption`s → 201 `{ photos }` (400 px and 1600 px WebP, no EXIF/GPS)",
         summary: "A page of the photo gallery, newest first",
         querystring: beforeCursorSchema,
         response: { 200: envelope(projectPhotoPage) },
@@ -126,7 +133,12 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     {
       preValidation: requireUser,
       config: UPLOAD_LIMIT,
-      schema: { summary: "Add photos to the gallery (multipart)", response: { 201: envelope(uploadedPhotos) } },
+      schema: {
+        description:
+          "gallery (`?before=`); POST multipart `images` (≤ 10, ≤ 15 MB each, JPEG/PNG/WebP from the bytes) + `caption`s → 201 `{ photos }` (400 px and 1600 px WebP, no EXIF/GPS)",
+        summary: "Add photos to the gallery (multipart)",
+        response: { 201: envelope(uploadedPhotos) },
+      },
     },
     async (request, reply) => {
       const projectId = await editableProject(request);
@@ -138,7 +150,12 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     "/projects/:id/images/:photoId",
     {
       preValidation: [requireUser, editablePhoto],
-      schema: { summary: "Change a photo's caption", body: photoCaptionSchema, response: { 200: envelope(projectPhoto) } },
+      schema: {
+        description: "`{ caption }`; DELETE → 204",
+        summary: "Change a photo's caption",
+        body: photoCaptionSchema,
+        response: { 200: envelope(projectPhoto) },
+      },
     },
     async (request) => ok(await gallery.setCaption(viewer(request), projectIdOf(request), photoIdOf(request), request.body)),
   );
@@ -146,7 +163,11 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     "/projects/:id/images/:photoId",
     {
       preValidation: [requireUser, editablePhoto],
-      schema: { summary: "Remove a photo, saying why in the evidence log (204, no body)", body: photoRemovalSchema },
+      schema: {
+        description: "`{ caption }`; DELETE → 204",
+        summary: "Remove a photo, saying why in the evidence log (204, no body)",
+        body: photoRemovalSchema,
+      },
     },
     async (request, reply) => {
       await gallery.remove(viewer(request), projectIdOf(request), photoIdOf(request), request.body.reason);
@@ -158,7 +179,12 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     "/projects/:id/documents",
     {
       preValidation: requireUser,
-      schema: { summary: "The project's documents, each with its earlier versions", response: { 200: envelope(projectDocumentList) } },
+      schema: {
+        description:
+          "list: each document's latest version with `earlierVersions`; POST multipart `document` (PDF, DWG, DXF, DOCX, XLSX, JPG, PNG or ZIP, judged from the bytes; macros and programs refused; ≤ 25 MB) + `title` + `folder` (`contract`, `drawings`, `approvals`, `invoices`, `other`) → 201; the same name in the same folder becomes its next version",
+        summary: "The project's documents, each with its earlier versions",
+        response: { 200: envelope(projectDocumentList) },
+      },
     },
     async (request) => ok({ items: await documents.list(viewer(request), projectIdOf(request)) }),
   );
@@ -167,7 +193,12 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     {
       preValidation: requireUser,
       config: UPLOAD_LIMIT,
-      schema: { summary: "Upload a document (multipart)", response: { 201: envelope(projectDocument) } },
+      schema: {
+        description:
+          "list: each document's latest version with `earlierVersions`; POST multipart `document` (PDF, DWG, DXF, DOCX, XLSX, JPG, PNG or ZIP, judged from the bytes; macros and programs refused; ≤ 25 MB) + `title` + `folder` (`contract`, `drawings`, `approvals`, `invoices`, `other`) → 201; the same name in the same folder becomes its next version",
+        summary: "Upload a document (multipart)",
+        response: { 201: envelope(projectDocument) },
+      },
     },
     async (request, reply) => {
       const projectId = await editableProject(request);
@@ -178,7 +209,13 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
   // The file itself, as an attachment: no JSON answer to declare.
   routes.get(
     "/projects/:id/documents/:documentId/download",
-    { preValidation: requireUser, schema: { summary: "Download a document's file" } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description: "the file as an attachment, readers only; DELETE without `/download` → 204",
+        summary: "Download a document's file",
+      },
+    },
     async (request, reply) => {
       const { document, stream } = await documents.open(viewer(request), projectIdOf(request), documentIdOf(request));
       return reply

@@ -72,6 +72,8 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     {
       preValidation: requireUser,
       schema: {
+        description:
+          "readable projects only → `{ items, total, page, pageSize, pageCount }`; sort `updated`, `created`, `title`, `reference`, `target`, `progress` (`-` descending, default `-updated`), pageSize ≤ 100",
         summary: "A page of the projects the caller may read",
         querystring: projectListQuerySchema,
         response: { 200: envelope(projectListPage) },
@@ -86,7 +88,12 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     {
       preValidation: requireUser,
       config: perAddressLimit(60, 60),
-      schema: { summary: "Create a project, or request one as a client", response: { 201: envelope(projectDetail) } },
+      schema: {
+        description:
+          "project office and admins: `{ title, description, category, city, … }` → 201 project; clients: `{ title, description, category, address?, city, state?, startDate? }` → 201 request (status `requested`, the office is notified)",
+        summary: "Create a project, or request one as a client",
+        response: { 201: envelope(projectDetail) },
+      },
     },
     async (request, reply) => reply.status(201).send(ok(await projects.create(viewer(request), request.body))),
   );
@@ -94,7 +101,11 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     "/projects/feed",
     {
       preValidation: requireUser,
-      schema: { summary: "The client dashboard's news across the caller's projects", response: { 200: envelope(projectFeed) } },
+      schema: {
+        description: "latest updates, milestones due in 30 days and overdue, latest documents of the caller's projects",
+        summary: "The client dashboard's news across the caller's projects",
+        response: { 200: envelope(projectFeed) },
+      },
     },
     async (request) => ok(await overview.feed(viewer(request))),
   );
@@ -102,7 +113,11 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     "/projects/stats",
     {
       preValidation: requireUser,
-      schema: { summary: "Figures over every project, for those who oversee them all", response: { 200: envelope(projectStats) } },
+      schema: {
+        description: "admins and oversight departments: counts by status, active, completion rate, pipeline, overdue milestones, budgets",
+        summary: "Figures over every project, for those who oversee them all",
+        response: { 200: envelope(projectStats) },
+      },
     },
     async (request) => ok(await overview.stats(viewer(request))),
   );
@@ -111,6 +126,8 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     {
       preValidation: requireUser,
       schema: {
+        description:
+          "the project office and admins: up to 20 client accounts (`{ clients: [{ id, name, email, company }] }`) to give a new project to",
         summary: "Client accounts the project office may give a project to",
         querystring: clientSearchQuerySchema,
         response: { 200: envelope(clientOptions) },
@@ -123,6 +140,8 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     {
       preValidation: requireUser,
       schema: {
+        description:
+          "Digital Marketing and admins: every project in progress or completed with no client or its client's agreement, and those already shown, whoever works on them; public fields only (with `consentGivenAt`), 20 a page",
         summary: "Projects the portfolio managers may show on the public site",
         querystring: portfolioCandidatesQuerySchema,
         response: { 200: envelope(portfolioCandidatesPage) },
@@ -133,7 +152,15 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
 
   routes.get(
     "/projects/:id",
-    { preValidation: requireUser, schema: { summary: "A project's page", response: { 200: envelope(projectDetail) } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description:
+          "the project page with `permissions`; PUT any subset (details: editors; `clientId`, `managerId`, `teamIds`: the project office; `isPortfolio`, `publicSummary`, `highlights`: Digital Marketing and admins, on projects they may read: 404 otherwise); DELETE admins → 204",
+        summary: "A project's page",
+        response: { 200: envelope(projectDetail) },
+      },
+    },
     async (request) => ok(await projects.get(viewer(request), projectIdOf(request))),
   );
   routes.put(
@@ -141,6 +168,8 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     {
       preValidation: [requireUser, projectIdFound],
       schema: {
+        description:
+          "the project page with `permissions`; PUT any subset (details: editors; `clientId`, `managerId`, `teamIds`: the project office; `isPortfolio`, `publicSummary`, `highlights`: Digital Marketing and admins, on projects they may read: 404 otherwise); DELETE admins → 204",
         summary: "Change a project (any subset of its fields)",
         body: projectUpdateSchema,
         response: { 200: envelope(projectAfterUpdate) },
@@ -156,6 +185,8 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
       preValidation: requireUser,
       config: perUserLimit(30, 15),
       schema: {
+        description:
+          "the project's client only: `{ consent }` → the project with `portfolioConsent { givenAt, givenBy }`; the first agreement is kept; `false` takes the project off the public site at once; 30 in 15 minutes per person",
         summary: "The client agrees to the project being shown publicly, or withdraws",
         response: { 200: envelope(projectDetail) },
       },
@@ -164,7 +195,14 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   );
   routes.delete(
     "/projects/:id",
-    { preValidation: requireUser, schema: { summary: "Delete a project (204, no body)" } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description:
+          "the project page with `permissions`; PUT any subset (details: editors; `clientId`, `managerId`, `teamIds`: the project office; `isPortfolio`, `publicSummary`, `highlights`: Digital Marketing and admins, on projects they may read: 404 otherwise); DELETE admins → 204",
+        summary: "Delete a project (204, no body)",
+      },
+    },
     async (request, reply) => {
       await projects.remove(viewer(request), projectIdOf(request));
       return reply.status(204).send();
@@ -175,7 +213,13 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     "/projects/:id/milestones",
     {
       preValidation: [requireUser, editableProject],
-      schema: { summary: "Add a milestone to the schedule", body: milestoneCreateSchema, response: { 201: envelope(milestoneChange) } },
+      schema: {
+        description:
+          "`{ title, dueDate?, weight?, position? }` → 201 `{ milestone, progress }`: placed by its due date (no date last) unless `position` is given; a milestone's `weight` is answered to staff and admins only",
+        summary: "Add a milestone to the schedule",
+        body: milestoneCreateSchema,
+        response: { 201: envelope(milestoneChange) },
+      },
     },
     async (request, reply) => reply.status(201).send(ok(await milestones.add(viewer(request), projectIdOf(request), request.body))),
   );
@@ -183,7 +227,12 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     "/projects/:id/milestones/:milestoneId",
     {
       preValidation: [requireUser, editableMilestone],
-      schema: { summary: "Change a milestone, or mark it done", body: milestoneUpdateSchema, response: { 200: envelope(milestoneChange) } },
+      schema: {
+        description: "`{ …, done? }` → `{ milestone, progress }` (a new due date takes it to its place by date); DELETE → `{ progress }`",
+        summary: "Change a milestone, or mark it done",
+        body: milestoneUpdateSchema,
+        response: { 200: envelope(milestoneChange) },
+      },
     },
     async (request) => ok(await milestones.update(viewer(request), projectIdOf(request), milestoneIdOf(request), request.body)),
   );
@@ -192,6 +241,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     {
       preValidation: [requireUser, editableMilestone],
       schema: {
+        description: 'editors; `{ direction: "up" \\| "down" }` → `{ milestones }`: the schedule in its new order',
         summary: "Move a milestone one place up or down the schedule",
         body: milestoneMoveSchema,
         response: { 200: envelope(milestoneSchedule) },
@@ -201,7 +251,14 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
   );
   routes.delete(
     "/projects/:id/milestones/:milestoneId",
-    { preValidation: requireUser, schema: { summary: "Remove a milestone", response: { 200: envelope(projectProgress) } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description: "`{ …, done? }` → `{ milestone, progress }` (a new due date takes it to its place by date); DELETE → `{ progress }`",
+        summary: "Remove a milestone",
+        response: { 200: envelope(projectProgress) },
+      },
+    },
     async (request) => ok(await milestones.remove(viewer(request), projectIdOf(request), milestoneIdOf(request))),
   );
 }

@@ -44,7 +44,11 @@ export async function realtimeRoutes(
     method: "GET",
     url: "/realtime",
     // A WebSocket: no answer to declare (a plain GET is refused with 426).
-    schema: { summary: "The signed-in tab's WebSocket: events pushed, call signalling" },
+    schema: {
+      summary: "The signed-in tab's WebSocket: events pushed, call signalling",
+      description:
+        'WebSocket: first frame `{ type: "auth", accessToken }` within 10 s → `{ type: "ready", userId }`, then events (`notification`, `project.changed`, `message`, `conversation.read`, `call.*`); each renewed token is sent as another auth frame; `ping` → `pong`; closes with 4401 when the token is bad or expired or the session has ended, and with 4401 \'Account is deactivated\' the moment an admin blocks or deletes the account Call frames (`call.start`, `call.join`, `call.decline`, `call.leave`, `call.resume`, `call.media`, `call.offer`, `call.answer`, `call.candidate`), for staff and admins: calls, staff and admins (`src/shared/calls.ts`): `call.start { media: "video"|"voice", department?, memberIds? }` rings the department\'s (or the chosen) members who are online and not in a call (`call.incoming { callId, from, department, media }`); admins call any department. `call.join { callId }` → `call.joined { call }` to the tab, `call.participant-joined` to the others (at most 6). Offers, answers and candidates `{ callId, to, sdp | candidate }` reach only `to`\'s tab in the call, from a participant\'s tab in it; anything else answers `call.refused { callId, message }`. An unanswered ring ends after 30 s (`call.ring-ended`, a `call_missed` notification); a closed tab leaves after 5 s unless it sends `call.resume`; the call ends with its last participant. 200 call frames per 10 s per connection',
+    },
     handler: async () => {
       throw new ApiError(426, "This address takes a WebSocket connection.", "upgrade_required");
     },
@@ -71,6 +75,7 @@ export async function realtimeRoutes(
     {
       preValidation: [requireUser, requireRole("staff", "admin")],
       schema: {
+        description: "staff and admins → `{ online }`",
         summary: "Which of these people have the portal open",
         querystring: presenceQuerySchema,
         response: { 200: envelope(presence) },

@@ -65,7 +65,11 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     "/account/security-activity",
     {
       preValidation: requireUser,
-      schema: { summary: "The last events of the signed-in person's own account", response: { 200: envelope(ownSecurityActivity) } },
+      schema: {
+        description: "Bearer → `{ events }`: the caller's last 30 security events",
+        summary: "The last events of the signed-in person's own account",
+        response: { 200: envelope(ownSecurityActivity) },
+      },
     },
     async (request) => {
       return ok({ events: await accessLog.ownActivity(currentUser(request).userId) });
@@ -90,6 +94,8 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     {
       config: perAddressLimit(30, 15),
       schema: {
+        description:
+          "`{ userId, token }` → the link's event and the account's passkeys and providers (those added since marked), without using the link",
         summary: "What a 'this wasn't me' link would remove, read without using it",
         body: notMeLinkSchema,
         response: { 200: envelope(notMeLinkPreview) },
@@ -106,6 +112,8 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     {
       config: perAddressLimit(10, 15),
       schema: {
+        description:
+          "`{ userId, token, removePasskeys?, removeProviders? }` from a security email's 'this wasn't me' link → `{ email }`: every session ends, what was added since the event and what was chosen is removed, a password reset code is emailed (an email change's link first puts the old address back); 410 once used or expired",
         summary: "Use a 'this wasn't me' link: end every session and remove what was added",
         body: notMeSchema,
         response: { 200: envelope(notMeResult) },
@@ -155,6 +163,8 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     {
       ...adminOnly,
       schema: {
+        description:
+          "admins → `Page<SecurityEventRow>`, newest first, 25 a page; `user` is part of an email or an account id, `address` an address or a CIDR range, `from`/`to` ISO times",
         summary: "A page of the access log",
         querystring: securityEventsQuerySchema,
         response: { 200: envelope(securityEventsPage) },
@@ -166,7 +176,15 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
   /** The same filters, as a CSV file streamed batch by batch (never the whole log in memory). */
   routes.get(
     "/admin/security/events.csv",
-    { ...adminOnly, schema: { summary: "The access log as a CSV file", querystring: securityEventsQuerySchema } },
+    {
+      ...adminOnly,
+      schema: {
+        description:
+          "admins: the same filters as a CSV attachment, streamed in batches of 500 (chunked; memory stays flat whatever the log's size)",
+        summary: "The access log as a CSV file",
+        querystring: securityEventsQuerySchema,
+      },
+    },
     async (request, reply) => {
       const { page: _page, ...filters } = request.query;
       const stamp = new Date().toISOString().slice(0, 10);
@@ -182,7 +200,13 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     "/admin/security/alerts",
     {
       ...adminOnly,
-      schema: { summary: "A page of security alerts", querystring: alertsQuerySchema, response: { 200: envelope(securityAlertPage) } },
+      schema: {
+        description:
+          "admins → `Page<SecurityAlert>` (`status` `open` or `acknowledged`), each with its rule, severity, subject, address and evidence (its events)",
+        summary: "A page of security alerts",
+        querystring: alertsQuerySchema,
+        response: { 200: envelope(securityAlertPage) },
+      },
     },
     async (request) => ok(await alerts.list(request.query)),
   );
@@ -191,7 +215,12 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     "/admin/security/alerts/:id/acknowledge",
     {
       ...adminChange,
-      schema: { summary: "Acknowledge a security alert", params: rowIdParams, response: { 200: envelope(securityAlert) } },
+      schema: {
+        description: "admins → the alert, acknowledged; 404 for an unknown one",
+        summary: "Acknowledge a security alert",
+        params: rowIdParams,
+        response: { 200: envelope(securityAlert) },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -201,7 +230,14 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
 
   routes.get(
     "/admin/security/settings",
-    { ...adminOnly, schema: { summary: "The password policy and two-step requirements", response: { 200: envelope(securitySettings) } } },
+    {
+      ...adminOnly,
+      schema: {
+        description: "admins; `{ passwordMinLength (6–64), refuseCommonPasswords, mfaRequiredForAdmins, mfaRequiredForStaff }`, audited",
+        summary: "The password policy and two-step requirements",
+        response: { 200: envelope(securitySettings) },
+      },
+    },
     async () => ok(await options.settings.current()),
   );
   routes.get(
@@ -214,6 +250,7 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
     {
       ...adminChange,
       schema: {
+        description: "admins; `{ passwordMinLength (6–64), refuseCommonPasswords, mfaRequiredForAdmins, mfaRequiredForStaff }`, audited",
         summary: "Save the password policy and two-step requirements",
         body: securitySettingsSchema,
         response: { 200: envelope(securitySettings) },
@@ -227,13 +264,30 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
 
   routes.get(
     "/admin/security/blocklist",
-    { ...adminOnly, schema: { summary: "The blocked addresses and ranges", response: { 200: envelope(addressBlocklist) } } },
+    {
+      ...adminOnly,
+      schema: {
+        description:
+          "admins; GET → `{ blocks }`; POST `{ address, reason, expiresAt?, alertId? }` (an IPv4 or IPv6 address or CIDR range) → 201; 409 for a range holding the admin's own address",
+        summary: "The blocked addresses and ranges",
+        response: { 200: envelope(addressBlocklist) },
+      },
+    },
     async () => ok({ blocks: await blocklist.list() }),
   );
 
   routes.post(
     "/admin/security/blocklist",
-    { ...adminChange, schema: { summary: "Block an address or range", body: blockSchema, response: { 201: envelope(addressBlock) } } },
+    {
+      ...adminChange,
+      schema: {
+        description:
+          "admins; GET → `{ blocks }`; POST `{ address, reason, expiresAt?, alertId? }` (an IPv4 or IPv6 address or CIDR range) → 201; 409 for a range holding the admin's own address",
+        summary: "Block an address or range",
+        body: blockSchema,
+        response: { 201: envelope(addressBlock) },
+      },
+    },
     async (request, reply) => {
       const input = request.body;
       // Blocked from an alert: the alert must exist (and its address is what the form sent).
@@ -245,7 +299,15 @@ export async function securityRoutes(app: FastifyInstance, options: SecurityRout
 
   routes.delete(
     "/admin/security/blocklist/:id",
-    { ...adminChange, schema: { summary: "Unblock an address or range", params: rowIdParams, response: { 200: emptyEnvelope } } },
+    {
+      ...adminChange,
+      schema: {
+        description: "admins: unblocks at once on every instance",
+        summary: "Unblock an address or range",
+        params: rowIdParams,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       await blocklist.remove(id, { id: currentUser(request).userId, ipAddress: request.ip });

@@ -49,7 +49,12 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
     {
       preValidation: requireUser,
       config: perAddressLimit(20, 15),
-      schema: { summary: "Set the caller's profile photo (multipart, field avatar)", response: { 200: envelope(avatarUpdate) } },
+      schema: {
+        description:
+          "Bearer; multipart field `avatar`: JPEG, PNG or WebP up to 5 MB, checked from its bytes and re-encoded to a 256 px WebP without metadata → `{ avatar }`",
+        summary: "Set the caller's profile photo (multipart, field avatar)",
+        response: { 200: envelope(avatarUpdate) },
+      },
     },
     async (request) => {
       const bytes = await readOneFile(request, {
@@ -67,7 +72,11 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
     "/users",
     {
       preValidation: [requireUser, requireRole("staff", "admin")],
-      schema: { summary: "The staff directory: active, approved staff and admins", response: { 200: envelope(staffDirectory) } },
+      schema: {
+        description: "Bearer, staff and admins → `{ users }`: the staff directory",
+        summary: "The staff directory: active, approved staff and admins",
+        response: { 200: envelope(staffDirectory) },
+      },
     },
     async () => ok({ users: await users.directory() }),
   );
@@ -77,6 +86,8 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
     {
       ...adminOnly,
       schema: {
+        description:
+          "Bearer, admins → `{ items, total, page, pageSize, pageCount, pendingCount }`: every account, 25 a page, with its last sign-in; `sort` one of `name`, `email`, `role`, `department`, `status`, `lastSignIn`, `created` (prefix `-` for descending; by default staff awaiting approval first, then the newest); an unknown value answers 400",
         summary: "A page of every account, filtered and sorted",
         querystring: adminUsersQuery,
         response: { 200: envelope(adminUsersPage) },
@@ -89,7 +100,14 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
   /** A CSV file streamed, not an envelope: no answer schema. */
   routes.get(
     "/admin/users.csv",
-    { ...adminOnly, schema: { summary: "Every account of the filters, as a CSV file", querystring: adminUsersFilters } },
+    {
+      ...adminOnly,
+      schema: {
+        description: "Bearer, admins: every matching account as CSV, streamed, in the list's order",
+        summary: "Every account of the filters, as a CSV file",
+        querystring: adminUsersFilters,
+      },
+    },
     async (request, reply) => {
       const filters = request.query;
       const stamp = new Date().toISOString().slice(0, 10);
@@ -107,6 +125,8 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
       ...adminOnly,
       config: changeLimit,
       schema: {
+        description:
+          "Bearer, admins: `{ ids }` (1–25) approves pending staff accounts, all or none (409 when any is not awaiting approval); each audited and emailed",
         summary: "Approve several pending staff accounts at once",
         body: bulkApprovalSchema,
         response: { 200: envelope(bulkApprovalResult) },
@@ -124,7 +144,13 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
     {
       ...adminOnly,
       config: changeLimit,
-      schema: { summary: "Approve a pending staff account", params: accountIdParams, response: approvedAccount },
+      schema: {
+        description:
+          "Bearer, admins: lets a pending staff account in and emails its owner; 409 `not_pending` for an account not awaiting approval",
+        summary: "Approve a pending staff account",
+        params: accountIdParams,
+        response: approvedAccount,
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -138,7 +164,12 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
     {
       preValidation: [requireUser, requireAccess(canApproveStaff)],
       config: changeLimit,
-      schema: { summary: "Approve a pending staff account, as HR", params: accountIdParams, response: approvedAccount },
+      schema: {
+        description: "HR and admins: lets a pending staff account in (audited as the approver's act)",
+        summary: "Approve a pending staff account, as HR",
+        params: accountIdParams,
+        response: approvedAccount,
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -153,6 +184,7 @@ export async function usersRoutes(app: FastifyInstance, { users, requireUser }: 
       preValidation: [requireUser, requireAccess(canKeepStaffRecords)],
       config: changeLimit,
       schema: {
+        description: "HR and admins: `{ jobTitle (≤ 80), phoneExtension (digits, ≤ 6) }` of a staff member",
         summary: "Set a staff member's job title and phone extension",
         params: accountIdParams,
         body: staffDetailsSchema,

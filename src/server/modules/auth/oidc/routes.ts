@@ -62,14 +62,28 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
 
   routes.get(
     "/auth/oidc/providers",
-    { schema: { summary: "The identity providers one can sign in with", response: { 200: envelope(identityProviders) } } },
+    {
+      schema: {
+        description: "→ `{ providers: [{ id, name }] }` from `OIDC_PROVIDERS`",
+        summary: "The identity providers one can sign in with",
+        response: { 200: envelope(identityProviders) },
+      },
+    },
     async () => ok({ providers: oidc.providers() }),
   );
 
   /** A redirect to the provider's sign-in page, not an envelope: no answer schema. */
   routes.get(
     "/auth/oidc/:provider/start",
-    { config: perAddressLimit(30, 15), schema: { summary: "Go to the provider's sign-in page", params: providerParams } },
+    {
+      config: perAddressLimit(30, 15),
+      schema: {
+        description:
+          "redirects to the provider (PKCE, state, nonce; the state also in the `cb_oidc` cookie); 30 per 15 minutes per address",
+        summary: "Go to the provider's sign-in page",
+        params: providerParams,
+      },
+    },
     async (request, reply) => {
       const { provider } = request.params;
       const { url, state } = await oidc.start(provider, null);
@@ -88,6 +102,7 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
       preValidation: requireUser,
       config: perUserLimit(20, 15),
       schema: {
+        description: "Bearer; the step-up proof → `{ url }`: the provider's page, which comes back to `/settings`",
         summary: "Start linking a provider to the caller's account (step-up proof needed)",
         params: providerParams,
         body: stepUpSchema,
@@ -110,7 +125,12 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
     "/auth/oidc/:provider/callback",
     {
       config: perAddressLimit(30, 15),
-      schema: { summary: "The provider's redirect URI: back from its sign-in page", params: providerParams },
+      schema: {
+        description:
+          "the provider's redirect URI; redirects to `/login#oidc=ticket&userId=&ticket=&mfa=` (go on with `complete-login`), `/login#oidc=confirm&token=&email=&provider=` (the account's password first), `/login#oidc=failed&reason=`, or for a link `/settings#identity=linked` / `#identity=failed&reason=`",
+        summary: "The provider's redirect URI: back from its sign-in page",
+        params: providerParams,
+      },
     },
     async (request, reply) => {
       const { provider } = request.params;
@@ -128,6 +148,8 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
     {
       config: perAddressLimit(10, 15),
       schema: {
+        description:
+          "`{ token, password }` → the `verify-credentials` answer, and the provider is linked; 410 when the request expired or was used",
         summary: "Link a provider to the account with its address, with the account's password; a sign-in ticket",
         body: confirmLinkSchema,
         response: { 200: envelope(verifyCredentialsResult) },
@@ -141,7 +163,14 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
 
   routes.get(
     "/auth/identities",
-    { preValidation: requireUser, schema: { summary: "The caller's ways of signing in", response: { 200: envelope(signInMethods) } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description: "Bearer → `{ identities: [{ provider, name, email, linkedAt, lastUsedAt }], providers, hasPassword }`",
+        summary: "The caller's ways of signing in",
+        response: { 200: envelope(signInMethods) },
+      },
+    },
     async (request) => ok(await oidc.methods(currentUser(request).userId)),
   );
 
@@ -150,7 +179,12 @@ export async function oidcRoutes(app: FastifyInstance, { oidc, stepUp, requireUs
     {
       preValidation: requireUser,
       config: perUserLimit(20, 15),
-      schema: { summary: "Unlink a provider from the caller's account", params: providerParams, response: { 200: emptyEnvelope } },
+      schema: {
+        description: "Bearer; 409 when it is the last way to sign in (no password, no other provider, no passkey)",
+        summary: "Unlink a provider from the caller's account",
+        params: providerParams,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       const { provider } = request.params;

@@ -48,7 +48,14 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
 
   routes.get(
     "/auth/passkeys",
-    { preValidation: requireUser, schema: { summary: "The caller's passkeys", response: { 200: envelope(passkeyList) } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        description: "Bearer → `{ passkeys: [{ id, name, createdAt, lastUsedAt }] }`",
+        summary: "The caller's passkeys",
+        response: { 200: envelope(passkeyList) },
+      },
+    },
     async (request) => ok({ passkeys: await passkeys.list(currentUser(request).userId) }),
   );
 
@@ -59,6 +66,8 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
       preValidation: requireUser,
       config: perUserLimit(20, 15),
       schema: {
+        description:
+          "Bearer; the step-up proof → WebAuthn creation options (discoverable, user verification required; RP id = `PUBLIC_ORIGIN`'s host); the challenge is the only one `POST /api/auth/passkeys` accepts",
         summary: "A challenge to add a passkey (step-up proof needed)",
         body: stepUpSchema,
         response: { 200: envelope(passkeyCreationOptions) },
@@ -79,6 +88,8 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
       preValidation: requireUser,
       config: perUserLimit(20, 15),
       schema: {
+        description:
+          "Bearer → a challenge for one of the account's own passkeys: the step-up proof of an account without a password (`{ passkey }`)",
         summary: "A challenge for one of the caller's passkeys, as step-up proof",
         response: { 200: envelope(passkeyRequestOptions) },
       },
@@ -92,6 +103,7 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
       preValidation: requireUser,
       config: perUserLimit(20, 15),
       schema: {
+        description: "Bearer; `{ name, response }` (the browser's answer) → 201 the passkey",
         summary: "Add a passkey: the browser's answer to the challenge",
         body: addSchema,
         response: { 201: envelope(passkeySummary) },
@@ -114,7 +126,12 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
     {
       preValidation: requireUser,
       config: perUserLimit(20, 15),
-      schema: { summary: "Remove one of the caller's passkeys", params: idParams, response: { 200: emptyEnvelope } },
+      schema: {
+        description: "Bearer; 404 for another account's passkey, 409 for the last way to sign in",
+        summary: "Remove one of the caller's passkeys",
+        params: idParams,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -127,7 +144,11 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
     "/auth/passkeys/sign-in/options",
     {
       config: perAddressLimit(60, 15),
-      schema: { summary: "A challenge to sign in with a passkey", response: { 200: envelope(passkeyRequestOptions) } },
+      schema: {
+        description: "→ WebAuthn request options (single-use challenge, 5 minutes)",
+        summary: "A challenge to sign in with a passkey",
+        response: { 200: envelope(passkeyRequestOptions) },
+      },
     },
     async () => ok(await passkeys.signInOptions()),
   );
@@ -137,6 +158,7 @@ export async function passkeyRoutes(app: FastifyInstance, { passkeys, stepUp, re
     {
       config: perAddressLimit(30, 15),
       schema: {
+        description: "`{ response }` → `{ user, dashboard, accessToken, refreshToken }` like `complete-login`: two factors, no code asked",
         summary: "Sign in with a passkey: the browser's answer to the challenge",
         body: signInSchema,
         response: { 200: envelope(completeLoginResult) },
