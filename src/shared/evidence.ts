@@ -25,3 +25,5 @@ export const DEFAULT_SITE_RADIUS_METRES = 100;
 /** What an evidence entry records about its subject: JSON, hashed in a canonical form. */
 export type EvidenceContent = { [key: string]: EvidenceValue };
 export type EvidenceValue = string | number | boolean | null | EvidenceValue[] | { [key: string]: EvidenceValue };
+
+export type { EvidenceCheck, EvidenceEntry, EvidenceMatch, EvidencePage } from "./answers/evidence.js";

@@ -277,6 +277,15 @@ export const projectInvitationSchema = z.object({
 });
 export type ProjectInvitationInput = z.input<typeof projectInvitationSchema>;
 
+/** POST /api/projects/:id/evidence/match: a file's SHA-256, worked out in the browser (the file never leaves it). */
+export const evidenceMatchSchema = z.object({
+  sha256: z
+    .string({ error: "Send the file's SHA-256." })
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, "A SHA-256 is 64 hexadecimal characters."),
+});
+
 /** Pages of the site diary and the gallery: `before` is the id of the last item already shown. */
 export const beforeCursorSchema = z.object({ before: rowIdCursor(1).optional() });
 

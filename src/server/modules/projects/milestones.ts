@@ -14,6 +14,7 @@ import { ApiError } from "../../platform/envelope.js";
 import { todayInLagos } from "./dates.js";
 import { projectMilestones, toMilestone } from "./detail.js";
 import type { ProjectEvents, ProjectNotice } from "./events.js";
+import type { EvidenceLog } from "./evidence/log.js";
 import { type ProjectGuard, projectNotFound } from "./guard.js";
 import { recomputeProgress, touchProject } from "./progress.js";
 import { byDueDate, lockSchedule, placeMilestone } from "./schedule-order.js";
@@ -26,8 +27,8 @@ type MilestoneUpdate = z.output<typeof milestoneUpdateSchema>;
 type MilestoneMove = z.output<typeof milestoneMoveSchema>;
 
 /** The schedule of a project. Every change recomputes the progress of a project in milestones mode. */
-export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events: ProjectEvents }) {
-  const { db, guard, events } = deps;
+export function createMilestones(deps: { db: AppDb; log: EvidenceLog; guard: ProjectGuard; events: ProjectEvents }) {
+  const { db, log, guard, events } = deps;
 
   async function project(projectId: number) {
     const [row] = await db.select({ title: projects.title, progress: projects.progress }).from(projects).where(eq(projects.id, projectId));
@@ -92,6 +93,7 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
       if (!current) throw milestoneNotFound();
       const nextDoneOn = done === false ? null : done === true || doneOn ? (doneOn ?? current.doneOn ?? todayInLagos()) : current.doneOn;
       const becameDone = current.doneOn === null && nextDoneOn !== null;
+      const reopened = current.doneOn !== null && nextDoneOn === null;
       const { title } = await project(projectId);
       const { milestone, progress } = await change(
         viewer,
@@ -104,6 +106,15 @@ export function createMilestones(deps: { db: AppDb; guard: ProjectGuard; events:
             .where(eq(milestones.id, milestoneId))
             .returning();
           if (!row) return null;
+          if (becameDone || reopened) {
+            await log.append(tx, {
+              projectId,
+              kind: becameDone ? "milestone_done" : "milestone_reopened",
+              subjectId: milestoneId,
+              content: { milestoneId, title: row.title, doneOn: row.doneOn, weight: row.weight },
+              recordedById: viewer.id,
+            });
+          }
           // A new due date takes it to its place by date; a position given puts it there.
           const redated = fields.dueDate !== undefined && fields.dueDate !== current.dueDate;
           if (position !== undefined) await placeMilestone(tx, projectId, milestoneId, () => position);

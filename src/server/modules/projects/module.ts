@@ -7,7 +7,9 @@ import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createDiary } from "./diary.js";
 import { createDocuments } from "./documents.js";
 import { createProjectEvents, type Notify } from "./events.js";
+import { createEvidence } from "./evidence/evidence-service.js";
 import { createEvidenceLog } from "./evidence/log.js";
+import { evidenceRoutes } from "./evidence/routes.js";
 import { createGallery } from "./gallery.js";
 import { createProjectGuard } from "./guard.js";
 import { invitationRoutes } from "./invitation-routes.js";
@@ -40,15 +42,17 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
   const { db, hub, photoStorage, documentStorage, requireUser } = options;
   const guard = createProjectGuard(db);
   const events = createProjectEvents({ db, notify: options.notifications.notify, hub, log: app.log });
+  // The evidence log: photos, diary entries and milestones append to it; originals are kept with the documents.
+  const log = createEvidenceLog(db, documentStorage);
   await app.register(projectsRoutes, {
     projects: createProjectsService({ db, guard, events, photoStorage, documentStorage }),
-    milestones: createMilestones({ db, guard, events }),
+    milestones: createMilestones({ db, log, guard, events }),
     overview: createOverview(db),
     guard,
     requireUser,
   });
   await app.register(projectPhotoRoute, { db, guard, photos: photoStorage, mediaViewer: options.mediaViewer });
-  const log = createEvidenceLog(db, documentStorage);
+  await app.register(evidenceRoutes, { evidence: createEvidence({ db, log, guard }), requireUser });
   await app.register(projectMediaRoutes, {
     diary: createDiary({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),

@@ -117,12 +117,12 @@ export function createProjectsService(deps: {
       return get(viewer, projectId);
     },
 
-    /** Admins only; the project's photos and documents go with it. */
+    /** Admins only; the project's photos (with their originals), documents and evidence log go with it. */
     async remove(viewer: Viewer, projectId: number): Promise<void> {
       const parties = await guard.read(viewer, projectId);
       if (!canDeleteProject(viewer)) throw accessDenied();
       const photos = await db
-        .select({ thumbUrl: projectPhotos.thumbUrl, galleryUrl: projectPhotos.galleryUrl })
+        .select({ thumbUrl: projectPhotos.thumbUrl, galleryUrl: projectPhotos.galleryUrl, originalKey: projectPhotos.originalKey })
         .from(projectPhotos)
         .where(eq(projectPhotos.projectId, projectId));
       const documents = await db
@@ -141,7 +141,9 @@ export function createProjectsService(deps: {
         ...photos.flatMap((photo) => [photo.thumbUrl, photo.galleryUrl]),
         ...sentPhotos.flatMap((message) => message.attachments.flatMap((attachment) => [attachment.thumbUrl, attachment.url])),
       ]);
-      await Promise.all(documents.map((document) => deps.documentStorage.remove(document.key)));
+      // The photos' kept originals are with the documents (the evidence log goes with the project by cascade).
+      const originals = photos.flatMap((photo) => (photo.originalKey ? [photo.originalKey] : []));
+      await Promise.all([...documents.map((document) => document.key), ...originals].map((key) => deps.documentStorage.remove(key)));
       await events.refresh(projectId, viewer.id, projectPeople(parties));
     },
 
