@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../../shared/api";
+import type { EvidenceCheck, EvidenceEntry, EvidenceMatch } from "../../../shared/evidence";
 import type {
   CursorPage,
   DocumentFolder,
@@ -48,6 +49,8 @@ function cursorPages<T>(path: string) {
 
 export const siteUpdatesQuery = (projectId: number) => cursorPages<SiteUpdate>(`${projectPath(projectId)}/updates`);
 export const projectPhotosQuery = (projectId: number) => cursorPages<ProjectPhoto>(`${projectPath(projectId)}/images`);
+/** The project's evidence log, newest first (its cursor is an entry's sequence). */
+export const evidenceQuery = (projectId: number) => cursorPages<EvidenceEntry>(`${projectPath(projectId)}/evidence`);
 
 export const projectsApi = {
   create: (input: ProjectCreateInput) => apiRequest<ProjectDetail>("POST", PROJECTS_PATH, input),
@@ -74,7 +77,13 @@ export const projectsApi = {
     apiRequest<{ photos: ProjectPhoto[] }>("POST", `${projectPath(projectId)}/images`, withPhotos(photos)),
   setCaption: (projectId: number, photoId: number, caption: string) =>
     apiRequest<ProjectPhoto>("PUT", `${projectPath(projectId)}/images/${photoId}`, { caption }),
-  removePhoto: (projectId: number, photoId: number) => apiRequest<null>("DELETE", `${projectPath(projectId)}/images/${photoId}`),
+  verifyEvidence: (projectId: number) => apiRequest<EvidenceCheck>("GET", `${projectPath(projectId)}/evidence/verify`),
+  /** Whether a file whose SHA-256 the browser worked out is in the project's record (the file itself is not sent). */
+  matchEvidence: (projectId: number, sha256: string) =>
+    apiRequest<EvidenceMatch>("POST", `${projectPath(projectId)}/evidence/match`, { sha256 }),
+  /** The reason is kept in the project's evidence log with who removed it. */
+  removePhoto: (projectId: number, photoId: number, reason: string) =>
+    apiRequest<null>("DELETE", `${projectPath(projectId)}/images/${photoId}`, { reason }),
 
   uploadDocument: (projectId: number, file: File, title: string, folder: DocumentFolder) => {
     const form = new FormData();

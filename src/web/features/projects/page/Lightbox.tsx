@@ -5,6 +5,7 @@ import { mutedTextClass } from "../../../components/form/form-fields";
 import { Button } from "../../../components/ui/Button";
 import { ModalDialog } from "../../../components/ui/ModalDialog";
 import { useDateFormats } from "../../../lib/use-date-formats";
+import { VerdictBadge } from "./VerdictBadge";
 
 type Props = {
   photos: readonly ProjectPhoto[];
@@ -53,11 +54,16 @@ export function Lightbox({ photos, index, onIndexChange, onClose }: Props) {
             height={photo.height}
             className="max-h-[70dvh] w-full rounded-md bg-brand-900 object-contain"
           />
-          <figcaption>
+          <figcaption className="flex flex-col gap-1">
             <p className="font-medium break-words">{photo.caption || "No caption"}</p>
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <VerdictBadge verdict={photo.verdict} reason={photo.verdictReason} />
+              <span>{photo.verdictReason}</span>
+            </p>
             <p className={`text-sm ${mutedTextClass}`}>
               {photo.uploadedBy ? `${photo.uploadedBy.name} · ` : ""}
-              {formats.dateTime(photo.createdAt)}
+              {photo.capturedAt ? `taken ${formats.dateTime(photo.capturedAt)} · ` : ""}
+              received {formats.dateTime(photo.receivedAt)}
             </p>
           </figcaption>
           {count > 1 ? (

@@ -14,6 +14,7 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [caption, setCaption] = useState(photo.caption);
+  const [reason, setReason] = useState("");
   const { pending: busy, failure, attempt } = useAttempt();
   const name = `photo ${position + 1}`;
   const captionInput = useRef<HTMLInputElement>(null);
@@ -80,12 +81,19 @@ export function PhotoEditor({ projectId, photo, position }: { projectId: number;
           accessibleName={`Delete ${name}`}
           title="Delete this photo?"
           onConfirm={async () => {
-            await projectsApi.removePhoto(projectId, photo.id);
+            await projectsApi.removePhoto(projectId, photo.id, reason);
             await refreshProjects(queryClient);
             toast.success("Photo deleted.");
           }}
         >
-          <p>It leaves the gallery{photo.updateId ? " and the site update it was posted with" : ""}.</p>
+          <p>
+            It leaves the gallery{photo.updateId ? " and the site update it was posted with" : ""}. The project's evidence record keeps that
+            it was removed, by you, and why.
+          </p>
+          <label className="mt-3 block text-sm font-medium">
+            Why it is removed
+            <input className={inputClass} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </label>
         </ConfirmButton>
       </div>
     </div>

@@ -11,6 +11,7 @@ import { avatarPerson } from "../person";
 import { categoryLabel } from "../project-labels";
 import { BudgetSummary } from "./BudgetSummary";
 import { PortfolioConsent } from "./PortfolioConsent";
+import { SiteCircle } from "./SiteCircle";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -73,6 +74,7 @@ export function ProjectOverview({ project }: { project: ProjectDetail }) {
             <BudgetSummary finance={project.finance} />
           </SectionCard>
         ) : null}
+        <SiteCircle project={project} />
         <SectionCard id="contacts" title="Contacts">
           <div className="flex flex-col gap-4">
             {project.manager ? (
