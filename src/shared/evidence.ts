@@ -18,6 +18,13 @@ export const evidenceVerdictLabels: Record<EvidenceVerdict, string> = {
 export const captureSources = ["camera", "library"] as const;
 export type CaptureSource = (typeof captureSources)[number];
 
+/**
+ * What the phone may say about each photo of an upload: multipart fields sent once per photo, in the order of the files
+ * (an empty value is not said). Checked by photoCaptureSchema (src/shared/projects.ts).
+ */
+export const captureFields = ["source", "capturedAt", "queuedAt", "latitude", "longitude", "accuracyMetres", "milestoneId"] as const;
+export type CaptureField = (typeof captureFields)[number];
+
 /** The largest circle a site may be drawn as, in metres (a large estate), and the default. */
 export const MAX_SITE_RADIUS_METRES = 5000;
 export const DEFAULT_SITE_RADIUS_METRES = 100;

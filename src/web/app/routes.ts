@@ -273,6 +273,12 @@ export const portalRoutes: PortalRoute[] = [
     ...inquiriesPage,
   },
   {
+    path: "/dashboard/projects/:id/capture",
+    title: "Capture",
+    layout: "portal",
+    ...screen("portal/CapturePage"),
+  },
+  {
     path: "/dashboard/projects/:id",
     title: "Project",
     layout: "portal",

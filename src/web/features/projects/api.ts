@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../../shared/api";
-import type { EvidenceCheck, EvidenceEntry, EvidenceMatch } from "../../../shared/evidence";
+import { type CaptureField, captureFields, type EvidenceCheck, type EvidenceEntry, type EvidenceMatch } from "../../../shared/evidence";
 import type {
   CursorPage,
   DocumentFolder,
@@ -107,13 +107,17 @@ export const projectsApi = {
 export const pendingInvitationQuery = (projectId: number) =>
   privateQuery<{ pending: ProjectInvitation | null }>([`${projectPath(projectId)}/invitations`]);
 
-export type CaptionedFile = { file: File; caption: string };
+/** A photo to send, with its caption and, when the portal's camera took it, what the phone knew (capture fields). */
+export type CaptionedFile = { file: File; caption: string; capture?: PhotoCapture };
+
+export type PhotoCapture = Partial<Record<CaptureField, string | number>>;
 
 function withPhotos(photos: readonly CaptionedFile[], fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const { file, caption } of photos) {
+  for (const { file, caption, capture = {} } of photos) {
     form.append("caption", caption);
+    for (const field of captureFields) form.append(field, String(capture[field] ?? ""));
     form.append("images", file);
   }
   return form;

@@ -1,11 +1,9 @@
+import { captureFields } from "../../../../shared/evidence.js";
 import { type PhotoCaptureInput, photoCaptureSchema } from "../../../../shared/projects.js";
 import { productWording } from "../../../../shared/wording.js";
 import { ApiError } from "../../../platform/envelope.js";
 import type { MultipartUpload } from "../../../platform/multipart.js";
 import type { CaptureFacts } from "./verdict.js";
-
-/** The capture fields a photo may carry, each repeated in the order of the files (as `caption` is). */
-const CAPTURE_FIELDS = ["source", "capturedAt", "queuedAt", "latitude", "longitude", "accuracyMetres", "milestoneId"] as const;
 
 /** What the phone said about one photo, checked: the verdict's facts but the server's own, and the milestone it shows. */
 export type PhotoCapture = Pick<CaptureFacts, "source" | "capturedAt" | "queuedAt" | "position"> & { milestoneId: number | null };
@@ -19,7 +17,7 @@ const dateOrNull = (value: string | undefined) => (value === undefined ? null : 
 export function capturesOf(upload: MultipartUpload): PhotoCapture[] {
   return upload.files.map((_, index) => {
     const given: Record<string, string> = {};
-    for (const field of CAPTURE_FIELDS) {
+    for (const field of captureFields) {
       const value = upload.fields[field]?.[index];
       if (value !== undefined && value !== "") given[field] = value;
     }

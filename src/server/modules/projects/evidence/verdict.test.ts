@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { distanceMetres } from "../../../../shared/geo.js";
 import type { ProjectSite } from "../../../../shared/projects.js";
-import { type CaptureFacts, distanceMetres, judgeCapture } from "./verdict.js";
+import { type CaptureFacts, judgeCapture } from "./verdict.js";
 
 /** A site in Maitama, Abuja, 80 m across. */
 const site: ProjectSite = { latitude: 9.0826, longitude: 7.4951, radiusMetres: 80 };

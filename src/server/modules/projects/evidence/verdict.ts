@@ -1,4 +1,5 @@
 import type { CaptureSource, EvidenceVerdict } from "../../../../shared/evidence.js";
+import { distanceMetres, distanceText, type Position } from "../../../../shared/geo.js";
 import type { ProjectSite } from "../../../../shared/projects.js";
 
 /*
@@ -11,8 +12,6 @@ export const MAX_ACCURACY_METRES = 100;
 
 /** How long a capture may precede its upload (or its place in the phone's offline queue) and still be verified. */
 export const CAPTURE_FRESHNESS_MS = 15 * 60 * 1000;
-
-export type Position = { latitude: number; longitude: number };
 
 export type CaptureFacts = {
   /** camera: taken in the portal's capture screen; library: picked from the phone's gallery. */
@@ -28,20 +27,6 @@ export type CaptureFacts = {
 };
 
 export type Judgement = { verdict: EvidenceVerdict; reason: string; distanceMetres: number | null };
-
-const EARTH_RADIUS_METRES = 6_371_008.8;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** The distance between two points on the Earth's surface (haversine), in metres. */
-export function distanceMetres(from: Position, to: Position): number {
-  const dLat = radians(to.latitude - from.latitude);
-  const dLng = radians(to.longitude - from.longitude);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/** "2.1 km" or "340 m", as the reason says how far. */
-export const distanceText = (metres: number) => (metres >= 1000 ? `${(metres / 1000).toFixed(1)} km` : `${Math.round(metres)} m`);
 
 /** "3 hours", "12 days": how far apart two moments are, for a reason. */
 function spanText(ms: number): string {

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { FileSearch, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import type { EvidenceEntry, EvidenceKind, EvidenceMatch } from "../../../../shared/evidence";
+import { countOf } from "../../../../shared/plural";
 import type { ProjectDetail } from "../../../../shared/projects";
 import { failureMessage } from "../../../components/form/form-errors";
 import { FormAlert, mutedTextClass } from "../../../components/form/form-fields";
@@ -54,8 +55,8 @@ function CheckTheRecord({ projectId, entries }: { projectId: number; entries: re
       <div role="status">
         {result?.intact === true ? (
           <p>
-            The record is intact: {result.entries.toLocaleString("en-NG")} entries, each as it was written, with every kept photo's bytes.
-            Its latest hash is <code className="break-all">{result.head}</code>.
+            The record is intact: {countOf(result.entries, "entry", "entries")}, each as it was written, with every kept photo's bytes. Its
+            latest hash is <code className="break-all">{result.head}</code>.
           </p>
         ) : null}
         {brokenAt !== null ? (

@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { Camera } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { ProjectDetail } from "../../../../shared/projects";
+import { ButtonLink } from "../../../components/ui/Button";
 import { ConfirmButton } from "../../../components/ui/ConfirmButton";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
@@ -15,6 +17,12 @@ export function ProjectActions({ project, afterDelete }: { project: ProjectDetai
   const navigate = useNavigate();
   return (
     <>
+      {project.permissions.edit ? (
+        <ButtonLink variant="secondary" to={`/dashboard/projects/${project.id}/capture`}>
+          <Camera aria-hidden className="size-5" />
+          Take photos
+        </ButtonLink>
+      ) : null}
       {project.permissions.edit ? <EditDetailsDialog project={project} /> : null}
       {project.permissions.run ? <AssignPeopleDialog project={project} /> : null}
       {project.permissions.run && !project.client ? <InviteClientDialog project={project} /> : null}
