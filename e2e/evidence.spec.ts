@@ -95,3 +95,54 @@ test("a client checks the project's record and whether a forwarded photo is in i
   await expect(page.getByText("Not in this project's record.")).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test("a client asks for a live check, the site answers it in the portal's camera, and the client sees it answered and verified", async ({
+  browser,
+  request,
+}) => {
+  const { office, client, project } = await clientWithAProject(request, {
+    staff: "Kemi",
+    client: "Tunde",
+    project: "Katampe villa ",
+    description: "A villa.",
+  });
+  await setSite(request, office, project.id);
+  const clientContext = await browser.newContext();
+  const clientPage = await clientContext.newPage();
+  await signIn(clientPage, client.email);
+  await expect(clientPage).toHaveURL("/dashboard");
+  await clientPage.goto(`/dashboard/projects/${project.id}?section=live-checks`);
+  await clientPage.getByLabel("What should the site show you?").fill("The east wall of the boys' quarters");
+  await clientPage.getByRole("button", { name: "Ask for a live check" }).click();
+  const checks = clientPage.getByRole("list", { name: "Live checks" });
+  await expect(checks.getByText("Open", { exact: true })).toBeVisible();
+  const code = ((await checks.locator(".font-mono").first().textContent()) ?? "").replace(/\D/g, "");
+  expect(code).toMatch(/^[0-9]{4}$/);
+
+  const siteContext = await browser.newContext({
+    permissions: ["geolocation", "camera"],
+    geolocation: { latitude: 9.08265, longitude: 7.49512, accuracy: 8 },
+  });
+  const sitePage = await siteContext.newPage();
+  await signIn(sitePage, office.email);
+  await expect(sitePage).toHaveURL("/dashboard/projects");
+  await sitePage.goto(`/dashboard/projects/${project.id}?section=live-checks`);
+  await sitePage.getByRole("link", { name: "Answer with the camera" }).click();
+  await expect(
+    sitePage.getByText(`Write ${code} on a card and keep it in the photo with The east wall of the boys' quarters.`),
+  ).toBeVisible();
+  await expect(sitePage.getByRole("status").filter({ hasText: "On the site" })).toBeVisible();
+  await sitePage.getByRole("button", { name: "Take photo" }).click();
+  await sitePage.getByRole("button", { name: "Send photo" }).click();
+  await expect(sitePage.getByRole("list", { name: "Photos sent" }).getByText("Verified", { exact: true })).toBeVisible();
+
+  // The client's open page follows: the check is answered, its photo verified.
+  await clientPage.reload();
+  await expect(checks.getByText("Answered", { exact: true })).toBeVisible();
+  await expect(
+    clientPage.getByRole("list", { name: "Answer to: The east wall of the boys' quarters" }).getByRole("button", { name: /\(Verified\)$/ }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(clientPage);
+  await clientContext.close();
+  await siteContext.close();
+});

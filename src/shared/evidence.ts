@@ -1,7 +1,15 @@
 // The terms of a project's evidence, without zod, so that a badge or a list can label them without the validators.
 
 /** What an entry of a project's evidence log records (docs/decisions/135-evidence-log-hash-chain.md). */
-export const evidenceKinds = ["photo_added", "photo_removed", "diary_entry", "milestone_done", "milestone_reopened"] as const;
+export const evidenceKinds = [
+  "photo_added",
+  "photo_removed",
+  "diary_entry",
+  "milestone_done",
+  "milestone_reopened",
+  "live_check_requested",
+  "live_check_answered",
+] as const;
 export type EvidenceKind = (typeof evidenceKinds)[number];
 
 /** verified: the portal's camera, on the site, sent at once; outside_site: taken beyond the site; unverified: neither can be said. */
@@ -22,8 +30,27 @@ export type CaptureSource = (typeof captureSources)[number];
  * What the phone may say about each photo of an upload: multipart fields sent once per photo, in the order of the files
  * (an empty value is not said). Checked by photoCaptureSchema (src/shared/projects.ts).
  */
-export const captureFields = ["source", "capturedAt", "queuedAt", "latitude", "longitude", "accuracyMetres", "milestoneId"] as const;
+export const captureFields = [
+  "source",
+  "capturedAt",
+  "queuedAt",
+  "latitude",
+  "longitude",
+  "accuracyMetres",
+  "milestoneId",
+  "liveCheckId",
+] as const;
 export type CaptureField = (typeof captureFields)[number];
+
+/** A live check: open until answered, late once past its due time unanswered. */
+export const liveCheckStatuses = ["open", "answered", "late"] as const;
+export type LiveCheckStatus = (typeof liveCheckStatuses)[number];
+
+export const liveCheckStatusLabels: Record<LiveCheckStatus, string> = { open: "Open", answered: "Answered", late: "Late" };
+
+/** How long the site has to answer a live check, by default and at most (a project may set its own). */
+export const DEFAULT_LIVE_CHECK_HOURS = 24;
+export const MAX_LIVE_CHECK_HOURS = 168;
 
 /** The largest circle a site may be drawn as, in metres (a large estate), and the default. */
 export const MAX_SITE_RADIUS_METRES = 5000;

@@ -11,6 +11,8 @@ export const notificationKinds = [
   "inquiry_assigned",
   "call_missed",
   "announcement",
+  "live_check_requested",
+  "live_check_answered",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -39,6 +41,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   inquiry_assigned: "A contact inquiry is assigned to you",
   call_missed: "You miss a call",
   announcement: "An administrator sends an announcement",
+  live_check_requested: "A client asks the site for a live check",
+  live_check_answered: "A live check you asked for is answered",
 };
 
 export type NotificationChannels = { inApp: boolean; email: boolean };
@@ -57,6 +61,8 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   inquiry_assigned: { inApp: true, email: true },
   call_missed: { inApp: true, email: false },
   announcement: { inApp: true, email: false },
+  live_check_requested: { inApp: true, email: true },
+  live_check_answered: { inApp: true, email: true },
 };
 
 /** A user's stored choices over the defaults (kinds added later get their default). */

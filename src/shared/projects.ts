@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./auth.js";
-import { captureSources, MAX_SITE_RADIUS_METRES } from "./evidence.js";
+import { captureSources, MAX_LIVE_CHECK_HOURS, MAX_SITE_RADIUS_METRES } from "./evidence.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import { documentFolders, type ProjectStatus, progressModes, projectCategories, projectStatuses } from "./project-terms.js";
@@ -160,6 +160,13 @@ export const projectUpdateSchema = z.object({
   highlights: z.array(z.string().trim().min(1).max(120)).max(8, "At most 8 highlights.").optional(),
   /** Where photos are judged against (null: no site). */
   site: projectSiteSchema.nullable().optional(),
+  /** How long the site has to answer a live check on this project. */
+  liveCheckHours: z
+    .number({ error: "Enter a number of hours." })
+    .int("Enter whole hours.")
+    .min(1, "Give the site at least 1 hour.")
+    .max(MAX_LIVE_CHECK_HOURS, `Give the site at most ${MAX_LIVE_CHECK_HOURS} hours (a week).`)
+    .optional(),
 });
 export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
 
@@ -248,6 +255,8 @@ export const photoCaptureSchema = z
       .max(1_000_000)
       .optional(),
     milestoneId: rowIdCursor(1).optional(),
+    /** The live check the photo answers (it must then come from the portal's camera, taken after the request). */
+    liveCheckId: rowIdCursor(1).optional(),
   })
   .refine((capture) => (capture.latitude === undefined) === (capture.longitude === undefined), {
     message: "Give both the latitude and the longitude, or neither.",
@@ -277,6 +286,15 @@ export const projectInvitationSchema = z.object({
 });
 export type ProjectInvitationInput = z.input<typeof projectInvitationSchema>;
 
+/** POST /api/projects/:id/live-checks: what the client wants the site to show now. */
+export const liveCheckRequestSchema = z.object({
+  request: z
+    .string({ error: "Say what the site should show." })
+    .trim()
+    .min(3, "Say what the site should show.")
+    .max(300, "Keep the request under 300 characters."),
+});
+
 /** POST /api/projects/:id/evidence/match: a file's SHA-256, worked out in the browser (the file never leaves it). */
 export const evidenceMatchSchema = z.object({
   sha256: z
@@ -296,6 +314,7 @@ export type {
   ClientOption,
   CursorPage,
   InvitationPreview,
+  LiveCheck,
   Milestone,
   MilestoneChange,
   MilestoneDue,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -110,6 +111,8 @@ export const projects = pgTable(
     siteLatitude: doublePrecision("site_latitude"),
     siteLongitude: doublePrecision("site_longitude"),
     siteRadiusMetres: integer("site_radius_metres"),
+    /** How long the site has to answer a live check on this project, in hours (1 to 168). */
+    liveCheckHours: integer("live_check_hours").notNull().default(24),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -206,12 +209,38 @@ export const projectPhotos = pgTable(
     /** How far from the site's centre it was taken, in metres, when that is known. */
     distanceMetres: integer("distance_metres"),
     milestoneId: integer("milestone_id").references(() => milestones.id, { onDelete: "set null" }),
+    /** The live check it answers, if any. */
+    liveCheckId: integer("live_check_id").references((): AnyPgColumn => liveChecks.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (table) => [
     index("project_photos_project_idx").on(table.projectId, table.createdAt),
+    index("project_photos_live_check_idx").on(table.liveCheckId),
     index("project_photos_sha256_idx").on(table.projectId, table.sha256),
     index("project_photos_gallery_sha256_idx").on(table.projectId, table.gallerySha256),
+  ],
+);
+
+/**
+ * A client's request that the site show something now: the site answers with camera photos showing the 4-digit code
+ * written on a card, before `due_by` (docs/decisions/136-live-checks.md).
+ */
+export const liveChecks = pgTable(
+  "live_checks",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    requestedById: personOrNull("requested_by_id"),
+    request: text("request").notNull(),
+    code: text("code").notNull(),
+    requestedAt: timestampColumn("requested_at").notNull().defaultNow(),
+    dueBy: timestampColumn("due_by").notNull(),
+    answeredAt: timestampColumn("answered_at"),
+    answeredById: personOrNull("answered_by_id"),
+  },
+  (table) => [
+    index("live_checks_project_idx").on(table.projectId, table.requestedAt),
+    check("live_checks_code_digits", sql`${table.code} ~ '^[0-9]{4}$'`),
   ],
 );
 

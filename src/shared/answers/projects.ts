@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { captureSources, evidenceVerdicts } from "../evidence.js";
+import { captureSources, evidenceVerdicts, liveCheckStatuses } from "../evidence.js";
 import { documentFolders, progressModes, projectStatuses } from "../project-terms.js";
 import { calendarDay, count, instant, pageOf } from "./common.js";
 
@@ -133,6 +133,8 @@ export const projectDetail = z.object({
   portfolioConsent: portfolioConsent.nullable(),
   /** Where photos are judged against; null until the project office sets it. */
   site: projectSite.nullable(),
+  /** How long the site has to answer a live check, in hours. */
+  liveCheckHours: count,
   createdAt: instant,
   updatedAt: instant,
   client: projectContact.nullable(),
@@ -182,6 +184,8 @@ export const projectPhoto = z.object({
   updateId: count.nullable(),
   /** The milestone it shows, if the uploader said. */
   milestoneId: count.nullable(),
+  /** The live check it answers, if any. */
+  liveCheckId: count.nullable(),
   uploadedBy: personRef.nullable(),
   /** When the server received it (the same as createdAt). */
   receivedAt: instant,
@@ -328,3 +332,22 @@ export type InvitationPreview = z.output<typeof invitationPreview>;
 
 /** POST /api/invitations/:token/accept: the project the caller is now the client of. */
 export const acceptedInvitation = z.object({ projectId: count, projectTitle: z.string() });
+
+/** A client's request that the site show something now, with the code the answer must show (docs/decisions/136-live-checks.md). */
+export const liveCheck = z.object({
+  id: count,
+  request: z.string(),
+  code: z.string(),
+  requestedAt: instant,
+  dueBy: instant,
+  status: z.enum(liveCheckStatuses),
+  requestedBy: personRef.nullable(),
+  answeredAt: instant.nullable(),
+  answeredBy: personRef.nullable(),
+  /** The photos that answer it, oldest first. */
+  photos: z.array(projectPhoto),
+});
+export type LiveCheck = z.output<typeof liveCheck>;
+
+/** GET /api/projects/{id}/live-checks: the newest first. */
+export const liveCheckList = z.object({ items: z.array(liveCheck) });

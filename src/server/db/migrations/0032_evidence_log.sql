@@ -67,7 +67,7 @@ CREATE TABLE "evidence_entries" (
 	"entry_hash" text NOT NULL,
 	"recorded_by_id" uuid,
 	"recorded_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "evidence_entries_kind_check" CHECK ("kind" IN ('photo_added', 'photo_removed', 'diary_entry', 'milestone_done', 'milestone_reopened'))
+	CONSTRAINT "evidence_entries_kind_check" CHECK ("kind" IN ('photo_added', 'photo_removed', 'diary_entry', 'milestone_done', 'milestone_reopened', 'live_check_requested', 'live_check_answered'))
 );
 --> statement-breakpoint
 ALTER TABLE "evidence_entries" ADD CONSTRAINT "evidence_entries_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;

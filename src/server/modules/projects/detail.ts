@@ -110,6 +110,7 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
     publicSummary: row.publicSummary,
     highlights: row.highlights,
     site: siteOf(row),
+    liveCheckHours: row.liveCheckHours,
     portfolioConsent: row.portfolioConsentAt
       ? { givenAt: row.portfolioConsentAt.toISOString(), givenBy: consentGiver ? consentGiver.name : null }
       : null,

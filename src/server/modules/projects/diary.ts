@@ -10,6 +10,7 @@ import { markdownExcerpt, renderChatMarkdown, renderForStorage, renderOrEscape }
 import { fieldOf, type MultipartUpload } from "../../platform/multipart.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import type { ProjectEvents } from "./events.js";
+import { type AnsweredCheck, announceAnsweredChecks } from "./evidence/live-check-answers.js";
 import type { EvidenceLog } from "./evidence/log.js";
 import { photoDetailsOf } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
@@ -82,29 +83,31 @@ export function createDiary(deps: {
       const details = photoDetailsOf(upload);
       const captions = details.map((detail) => detail.caption);
       const { photos, thumbnails, discard } = await storePhotos({ storage, originals }, projectId, upload.files);
-      let updateId: number;
+      let saved: { updateId: number; answeredChecks: AnsweredCheck[] };
       try {
-        updateId = await db.transaction(async (tx) => {
+        saved = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(projectUpdates)
             .values({ projectId, authorId: viewer.id, body, bodyHtml })
             .returning({ id: projectUpdates.id });
           if (!row) throw new Error("the site update was not inserted");
-          const photoIds = await insertPhotoRows(tx, log, { projectId, uploadedById: viewer.id, updateId: row.id }, photos, details);
+          const inserted = await insertPhotoRows(tx, log, { projectId, uploadedById: viewer.id, updateId: row.id }, photos, details);
           await log.append(tx, {
             projectId,
             kind: "diary_entry",
             subjectId: row.id,
-            content: { updateId: row.id, body, photoIds },
+            content: { updateId: row.id, body, photoIds: inserted.ids },
             recordedById: viewer.id,
           });
           await touchProject(tx, projectId);
-          return row.id;
+          return { updateId: row.id, answeredChecks: inserted.answeredChecks };
         });
       } catch (error) {
         await discard();
         throw error;
       }
+      const { updateId } = saved;
+      await announceAnsweredChecks(events, projectId, viewer.id, saved.answeredChecks);
       const [project] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
       await events.changed(projectId, viewer.id, [
         {

@@ -10,6 +10,7 @@ import type { MultipartUpload } from "../../platform/multipart.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import type { ProjectEvents } from "./events.js";
 import { capturesOf } from "./evidence/capture-fields.js";
+import { announceAnsweredChecks } from "./evidence/live-check-answers.js";
 import type { EvidenceLog } from "./evidence/log.js";
 import type { ProjectGuard } from "./guard.js";
 import { removePhotoFiles, storePhotos } from "./photo-files.js";
@@ -76,18 +77,20 @@ export function createGallery(deps: {
       if (upload.files.length === 0) throw new ApiError(400, projectMessages.noPhotos, "no_file", { images: projectMessages.noPhotos });
       const details = photoDetailsOf(upload);
       const { photos, discard } = await storePhotos({ storage, originals }, projectId, upload.files);
-      let ids: number[];
+      let inserted: Awaited<ReturnType<typeof insertPhotoRows>>;
       try {
-        ids = await db.transaction(async (tx) => {
-          const inserted = await insertPhotoRows(tx, log, { projectId, uploadedById: viewer.id, updateId: null }, photos, details);
+        inserted = await db.transaction(async (tx) => {
+          const rows = await insertPhotoRows(tx, log, { projectId, uploadedById: viewer.id, updateId: null }, photos, details);
           await touchProject(tx, projectId);
-          return inserted;
+          return rows;
         });
       } catch (error) {
         await discard();
         throw error;
       }
+      const { ids, answeredChecks } = inserted;
       await events.refresh(projectId, viewer.id);
+      await announceAnsweredChecks(events, projectId, viewer.id, answeredChecks);
       // Newest first from the query; the answer keeps the order of the upload.
       return (await selectPhotos(db, inArray(projectPhotos.id, ids))).reverse();
     },

@@ -8,6 +8,8 @@ import { createDiary } from "./diary.js";
 import { createDocuments } from "./documents.js";
 import { createProjectEvents, type Notify } from "./events.js";
 import { createEvidence } from "./evidence/evidence-service.js";
+import { liveCheckRoutes } from "./evidence/live-check-routes.js";
+import { createLiveChecks } from "./evidence/live-checks.js";
 import { createEvidenceLog } from "./evidence/log.js";
 import { evidenceRoutes } from "./evidence/routes.js";
 import { createGallery } from "./gallery.js";
@@ -53,6 +55,7 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
   });
   await app.register(projectPhotoRoute, { db, guard, photos: photoStorage, mediaViewer: options.mediaViewer });
   await app.register(evidenceRoutes, { evidence: createEvidence({ db, log, guard }), requireUser });
+  await app.register(liveCheckRoutes, { liveChecks: createLiveChecks({ db, log, guard, events }), requireUser });
   await app.register(projectMediaRoutes, {
     diary: createDiary({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),

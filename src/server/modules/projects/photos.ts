@@ -3,6 +3,7 @@ import type { ProjectPhoto } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { milestones, projectPhotos, projects, users } from "../../db/schema.js";
 import type { PhotoCapture } from "./evidence/capture-fields.js";
+import { type AnsweredCheck, assertLiveCheckAnswers, recordLiveCheckAnswers } from "./evidence/live-check-answers.js";
 import type { EvidenceLog } from "./evidence/log.js";
 import { photoAddedContent, photoEvidenceColumns } from "./evidence/photo-evidence.js";
 import { siteOf } from "./evidence/site.js";
@@ -33,6 +34,7 @@ export async function selectPhotos(db: AppDb, where: SQL | undefined, limit?: nu
     height: photo.height,
     updateId: photo.updateId,
     milestoneId: photo.milestoneId,
+    liveCheckId: photo.liveCheckId,
     uploadedBy: personRef(photo.uploadedById, firstName, lastName, avatar),
     receivedAt: photo.createdAt.toISOString(),
     createdAt: photo.createdAt.toISOString(),
@@ -48,6 +50,8 @@ export async function selectPhotos(db: AppDb, where: SQL | undefined, limit?: nu
 export const photosOfProject = (projectId: number, before?: number) =>
   and(eq(projectPhotos.projectId, projectId), before ? lt(projectPhotos.id, before) : undefined);
 
+export const photosOfLiveChecks = (checkIds: number[]) => inArray(projectPhotos.liveCheckId, checkIds.length > 0 ? checkIds : [-1]);
+
 export const photosOfUpdates = (updateIds: number[]) => inArray(projectPhotos.updateId, updateIds.length > 0 ? updateIds : [-1]);
 
 /** What is said of each stored photo, in the same order: its caption and what the phone said about its capture. */
@@ -56,7 +60,8 @@ export type PhotoDetails = { caption: string; capture: PhotoCapture };
 /**
  * Records stored photos with the verdict on each and an entry of the evidence log each, and, when the project has no
  * cover yet, makes the first one its cover. Runs inside the caller's transaction: a milestone that is not the
- * project's refuses the upload whole.
+ * project's, or a photo that cannot answer the live check it names, refuses the upload whole. Answers the ids and
+ * the live checks the photos answered first.
  */
 export async function insertPhotoRows(
   tx: AppDb,
@@ -64,9 +69,14 @@ export async function insertPhotoRows(
   photo: { projectId: number; uploadedById: string; updateId: number | null },
   stored: readonly StoredPhoto[],
   details: readonly PhotoDetails[],
-): Promise<number[]> {
-  if (stored.length === 0) return [];
+): Promise<{ ids: number[]; answeredChecks: AnsweredCheck[] }> {
+  if (stored.length === 0) return { ids: [], answeredChecks: [] };
   await assertProjectMilestones(tx, photo.projectId, details);
+  await assertLiveCheckAnswers(
+    tx,
+    photo.projectId,
+    details.map((detail) => detail.capture),
+  );
   const [project] = await tx
     .select({ siteLatitude: projects.siteLatitude, siteLongitude: projects.siteLongitude, siteRadiusMetres: projects.siteRadiusMetres })
     .from(projects)
@@ -92,15 +102,16 @@ export async function insertPhotoRows(
       recordedById: photo.uploadedById,
     });
   }
+  const answeredChecks = await recordLiveCheckAnswers(tx, log, photo.projectId, photo.uploadedById, rows);
   await tx
     .update(projects)
     .set({ coverImage: stored[0]?.galleryUrl })
     .where(and(eq(projects.id, photo.projectId), isNull(projects.coverImage)));
-  return rows.map((row) => row.id);
+  return { ids: rows.map((row) => row.id), answeredChecks };
 }
 
 /** A photo the phone said nothing about: picked from the gallery. */
-const UNSAID: PhotoCapture = { source: "library", capturedAt: null, queuedAt: null, position: null, milestoneId: null };
+const UNSAID: PhotoCapture = { source: "library", capturedAt: null, queuedAt: null, position: null, milestoneId: null, liveCheckId: null };
 
 async function assertProjectMilestones(tx: AppDb, projectId: number, details: readonly PhotoDetails[]) {
   const named = [...new Set(details.flatMap((detail) => (detail.capture.milestoneId === null ? [] : [detail.capture.milestoneId])))];

@@ -35,6 +35,7 @@ const plainColumns = [
   "managerId",
   "isPortfolio",
   "highlights",
+  "liveCheckHours",
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { type CaptureField, captureFields, type EvidenceCheck, type EvidenceEntr
 import type {
   CursorPage,
   DocumentFolder,
+  LiveCheck,
   Milestone,
   MilestoneCreateInput,
   MilestoneUpdateInput,
@@ -49,6 +50,9 @@ function cursorPages<T>(path: string) {
 
 export const siteUpdatesQuery = (projectId: number) => cursorPages<SiteUpdate>(`${projectPath(projectId)}/updates`);
 export const projectPhotosQuery = (projectId: number) => cursorPages<ProjectPhoto>(`${projectPath(projectId)}/images`);
+/** The project's live checks, newest first. */
+export const liveChecksQuery = (projectId: number) => privateQuery<{ items: LiveCheck[] }>([`${projectPath(projectId)}/live-checks`]);
+
 /** The project's evidence log, newest first (its cursor is an entry's sequence). */
 export const evidenceQuery = (projectId: number) => cursorPages<EvidenceEntry>(`${projectPath(projectId)}/evidence`);
 
@@ -77,6 +81,7 @@ export const projectsApi = {
     apiRequest<{ photos: ProjectPhoto[] }>("POST", `${projectPath(projectId)}/images`, withPhotos(photos)),
   setCaption: (projectId: number, photoId: number, caption: string) =>
     apiRequest<ProjectPhoto>("PUT", `${projectPath(projectId)}/images/${photoId}`, { caption }),
+  askLiveCheck: (projectId: number, request: string) => apiRequest<LiveCheck>("POST", `${projectPath(projectId)}/live-checks`, { request }),
   verifyEvidence: (projectId: number) => apiRequest<EvidenceCheck>("GET", `${projectPath(projectId)}/evidence/verify`),
   /** Whether a file whose SHA-256 the browser worked out is in the project's record (the file itself is not sent). */
   matchEvidence: (projectId: number, sha256: string) =>

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../../shared/api";
 import { usePortalTitle } from "../../app/use-portal-title";
 import { ButtonLink } from "../../components/ui/Button";
@@ -11,6 +11,8 @@ import { ProjectNotFound } from "../../features/projects/page/ProjectNotFound";
 
 function CaptureForProject({ projectId }: { projectId: number }) {
   const project = useQuery(projectQuery(projectId));
+  // "Answer with the camera" on a live check opens this screen with it chosen.
+  const liveCheckId = useSearchParams()[0].get("liveCheck");
   usePortalTitle(project.data ? `Capture: ${project.data.title} | Crestbuild` : "Capture | Crestbuild");
   if (project.isPending) return <LoadingMessage>Loading the project...</LoadingMessage>;
   if (project.isError) {
@@ -30,7 +32,7 @@ function CaptureForProject({ projectId }: { projectId: number }) {
         }
       />
       {project.data.permissions.edit ? (
-        <CaptureScreen project={project.data} />
+        <CaptureScreen project={project.data} liveCheckId={liveCheckId} />
       ) : (
         <EmptyMessage title="Only the project's team adds photos.">
           You can see every photo, with what the portal checked, on the project.

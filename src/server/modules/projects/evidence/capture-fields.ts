@@ -6,7 +6,10 @@ import type { MultipartUpload } from "../../../platform/multipart.js";
 import type { CaptureFacts } from "./verdict.js";
 
 /** What the phone said about one photo, checked: the verdict's facts but the server's own, and the milestone it shows. */
-export type PhotoCapture = Pick<CaptureFacts, "source" | "capturedAt" | "queuedAt" | "position"> & { milestoneId: number | null };
+export type PhotoCapture = Pick<CaptureFacts, "source" | "capturedAt" | "queuedAt" | "position"> & {
+  milestoneId: number | null;
+  liveCheckId: number | null;
+};
 
 const dateOrNull = (value: string | undefined) => (value === undefined ? null : new Date(value));
 
@@ -28,7 +31,7 @@ export function capturesOf(upload: MultipartUpload): PhotoCapture[] {
         [`${issue?.path.join(".") || "capture"}.${index}`]: issue?.message ?? "",
       });
     }
-    const { source, capturedAt, queuedAt, latitude, longitude, accuracyMetres, milestoneId } = parsed.data;
+    const { source, capturedAt, queuedAt, latitude, longitude, accuracyMetres, milestoneId, liveCheckId } = parsed.data;
     return {
       source,
       capturedAt: dateOrNull(capturedAt),
@@ -39,6 +42,7 @@ export function capturesOf(upload: MultipartUpload): PhotoCapture[] {
           ? { latitude, longitude, accuracyMetres: accuracyMetres ?? Number.POSITIVE_INFINITY }
           : null,
       milestoneId: milestoneId ?? null,
+      liveCheckId: liveCheckId ?? null,
     };
   });
 }

@@ -29,6 +29,7 @@ export function photoEvidenceColumns(stored: StoredPhoto, capture: PhotoCapture,
     verdictReason: judgement.reason,
     distanceMetres: judgement.distanceMetres,
     milestoneId: capture.milestoneId,
+    liveCheckId: capture.liveCheckId,
     createdAt: receivedAt,
   };
 }
@@ -42,6 +43,7 @@ export function photoAddedContent(photo: PhotoRow): EvidenceContent {
     caption: photo.caption,
     updateId: photo.updateId,
     milestoneId: photo.milestoneId,
+    liveCheckId: photo.liveCheckId,
     uploadedById: photo.uploadedById,
     source: photo.source,
     capturedAt: isoOrNull(photo.capturedAt),

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Camera, ImagePlus, Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { distanceMetres, distanceText } from "../../../../shared/geo";
@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/Button";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
-import { type CaptionedFile, type PhotoCapture, projectsApi } from "../api";
+import { type CaptionedFile, liveChecksQuery, type PhotoCapture, projectsApi } from "../api";
 import { VerdictBadge } from "../page/VerdictBadge";
 import { type PositionState, usePosition } from "./use-position";
 import { frameAsJpeg, useRearCamera } from "./use-rear-camera";
@@ -35,8 +35,12 @@ function PositionLine({ position, project }: { position: PositionState; project:
  * The site engineer's camera: photos taken here carry when and where they were taken (and the milestone they show) so
  * that the portal can verify them; photos picked from the gallery instead are marked as such.
  */
-export function CaptureScreen({ project }: { project: ProjectDetail }) {
+export function CaptureScreen({ project, liveCheckId: askedFor }: { project: ProjectDetail; liveCheckId: string | null }) {
   const queryClient = useQueryClient();
+  const liveChecks = useQuery(liveChecksQuery(project.id));
+  const waiting = liveChecks.data?.items.filter((check) => check.status !== "answered") ?? [];
+  const [liveCheckId, setLiveCheckId] = useState(askedFor ?? "");
+  const answering = waiting.find((check) => String(check.id) === liveCheckId);
   const video = useRef<HTMLVideoElement>(null);
   const camera = useRearCamera(video);
   const position = usePosition();
@@ -59,7 +63,12 @@ export function CaptureScreen({ project }: { project: ProjectDetail }) {
   const keep = (file: File, capture: PhotoCapture) => {
     const preview = URL.createObjectURL(file);
     previews.current.add(preview);
-    setTaken((photos) => [...photos, { key: crypto.randomUUID(), file, preview, caption, capture: { ...capture, milestoneId } }]);
+    // A gallery photo cannot answer a live check: only the camera's, taken after it was asked.
+    const answers = capture.source === "camera" && answering ? String(answering.id) : "";
+    setTaken((photos) => [
+      ...photos,
+      { key: crypto.randomUUID(), file, preview, caption, capture: { ...capture, milestoneId, liveCheckId: answers } },
+    ]);
   };
 
   const shoot = async () => {
@@ -93,6 +102,7 @@ export function CaptureScreen({ project }: { project: ProjectDetail }) {
         description: `${verified} of ${photos.length} verified.`,
       });
       await refreshProjects(queryClient);
+      await queryClient.invalidateQueries({ queryKey: liveChecksQuery(project.id).queryKey });
     },
   });
 
@@ -119,6 +129,21 @@ export function CaptureScreen({ project }: { project: ProjectDetail }) {
               </option>
             ))}
           </SelectField>
+          {waiting.length > 0 ? (
+            <SelectField label="Answers a live check" optional value={liveCheckId} onChange={(event) => setLiveCheckId(event.target.value)}>
+              <option value="">No live check</option>
+              {waiting.map((check) => (
+                <option key={check.id} value={check.id}>
+                  {check.code}: {check.request}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {answering ? (
+            <p className="rounded-md border-2 border-accent-700 p-3 font-semibold">
+              Write {answering.code} on a card and keep it in the photo with {answering.request}.
+            </p>
+          ) : null}
           <label className="text-sm font-medium">
             Caption of the next photos
             <input className={inputClass} maxLength={300} value={caption} onChange={(event) => setCaption(event.target.value)} />

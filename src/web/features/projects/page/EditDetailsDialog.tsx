@@ -12,7 +12,7 @@ import { nairaInput, nairaText } from "../money-field";
 import { BudgetField, CategoryField, ScheduleFields, SiteFields, StatusField, TitleField } from "../ProjectFields";
 import { ProjectForm } from "../ProjectForm";
 
-const fields = [...projectDescriptionFields, "progress"] as const;
+const fields = [...projectDescriptionFields, "progress", "liveCheckHours"] as const;
 
 /** The details an editor changes; money typed in naira. */
 const detailsFormSchema = projectUpdateSchema.pick(fieldMask(fields)).extend({ budget: nairaInput, spent: nairaInput });
@@ -36,6 +36,7 @@ function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved
       targetCompletion: project.targetCompletion,
       budget: project.finance ? nairaText(project.finance.budgetKobo) : "",
       spent: project.finance ? nairaText(project.finance.spentKobo) : "",
+      liveCheckHours: project.liveCheckHours,
     },
   });
   const {
@@ -92,6 +93,14 @@ function EditDetailsForm({ project, onSaved }: { project: ProjectDetail; onSaved
         </>
       ) : null}
       <SiteFields />
+      <TextField
+        label="Hours the site has to answer a live check"
+        type="number"
+        min={1}
+        max={168}
+        error={errors.liveCheckHours?.message}
+        {...register("liveCheckHours", { valueAsNumber: true })}
+      />
     </ProjectForm>
   );
 }

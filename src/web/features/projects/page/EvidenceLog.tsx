@@ -21,6 +21,8 @@ const kindLabels: Record<EvidenceKind, string> = {
   diary_entry: "Site update",
   milestone_done: "Milestone done",
   milestone_reopened: "Milestone reopened",
+  live_check_requested: "Live check asked",
+  live_check_answered: "Live check answered",
 };
 
 const short = (hash: string) => `${hash.slice(0, 12)}…`;
@@ -36,6 +38,9 @@ function about(entry: EvidenceEntry): string {
       return text(content.reason) ? `Why: ${text(content.reason)}` : "No reason given";
     case "diary_entry":
       return text(content.body).replace(/\s+/g, " ").slice(0, 140);
+    case "live_check_requested":
+    case "live_check_answered":
+      return `${text(content.request)} (code ${text(content.code)})`;
     default:
       return text(content.title);
   }

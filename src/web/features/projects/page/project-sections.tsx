@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import type { ProjectDetail } from "../../../../shared/projects";
 import { EvidenceLog } from "./EvidenceLog";
+import { LiveChecks } from "./LiveChecks";
 import { MilestoneTimeline } from "./MilestoneTimeline";
 import { PhotoGallery } from "./PhotoGallery";
 import { ProjectDocuments } from "./ProjectDocuments";
@@ -33,6 +34,7 @@ export const projectSections: readonly ProjectSection[] = [
   { id: "updates", label: "Updates", count: (project) => project.counts.updates, Section: SiteDiary },
   { id: "photos", label: "Photos", count: (project) => project.counts.photos, Section: PhotoGallery },
   { id: "documents", label: "Documents", count: (project) => project.counts.documents, Section: ProjectDocuments },
+  { id: "live-checks", label: "Live checks", Section: LiveChecks },
   { id: "evidence", label: "Evidence", Section: EvidenceLog },
   { id: "messages", label: "Messages", shown: (project) => project.permissions.message, Section: ProjectMessages },
 ];
