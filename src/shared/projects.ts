@@ -98,6 +98,7 @@ export const projectCreateSchema = z.object({
   teamIds: z.array(userId("Every team member must be a staff member.")).max(50, "A team has at most 50 people.").default([]),
 });
 export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
+export type ProjectCreateOutput = z.output<typeof projectCreateSchema>;
 
 /** POST /api/projects by a client (canRequestProject): a request, status `requested`, the client is the caller. */
 export const projectRequestSchema = z.object({
@@ -285,6 +286,7 @@ export const projectInvitationSchema = z.object({
   email: emailAddressSchema,
 });
 export type ProjectInvitationInput = z.input<typeof projectInvitationSchema>;
+export type ProjectInvitationOutput = z.output<typeof projectInvitationSchema>;
 
 /** POST /api/projects/:id/live-checks: what the client wants the site to show now. */
 export const liveCheckRequestSchema = z.object({

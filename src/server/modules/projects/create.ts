@@ -1,10 +1,9 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import { canRequestProject, canRunProjects, PROJECT_OFFICE, type Viewer } from "../../../shared/access.js";
-import { projectCategoryLabels, projectCreateSchema, projectRequestSchema, projectStatusLabels } from "../../../shared/projects.js";
+import { type ProjectCreateOutput, projectCategoryLabels, projectStatusLabels } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { projects, projectTeam, users } from "../../db/schema.js";
-import { parseInput } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
 import { todayInLagos } from "./dates.js";
 import type { ProjectEvents } from "./events.js";
@@ -68,9 +67,8 @@ async function projectOffice(db: AppDb): Promise<string[]> {
  * (canRequestProject) asks for one: only the request's fields, status `requested`, themselves as client,
  * and the office is told. Anyone else is refused.
  */
-export async function createProject(db: AppDb, events: ProjectEvents, viewer: Viewer, body: unknown): Promise<number> {
+export async function createProject(db: AppDb, events: ProjectEvents, viewer: Viewer, input: ProjectCreateOutput): Promise<number> {
   if (canRunProjects(viewer)) {
-    const input = parseInput(projectCreateSchema, body);
     assertDateOrder(input.startDate, input.targetCompletion);
     const teamIds = [...new Set(input.teamIds)];
     await assertProjectPeople(db, { clientId: input.clientId, managerId: input.managerId, teamIds });
@@ -94,10 +92,16 @@ export async function createProject(db: AppDb, events: ProjectEvents, viewer: Vi
     return projectId;
   }
   if (canRequestProject(viewer)) {
-    const input = parseInput(projectRequestSchema, body);
-    // The office confirms the country when it turns the request into a project.
+    // A request is its own fields only: the office sets the rest (and confirms the country) when it plans the project.
+    const { title, description, category, address, city, state, startDate } = input;
     const projectId = await insertProject(db, {
-      ...input,
+      title,
+      description,
+      category,
+      address,
+      city,
+      state,
+      startDate,
       country: "Nigeria",
       status: "requested",
       clientId: viewer.id,
@@ -110,8 +114,8 @@ export async function createProject(db: AppDb, events: ProjectEvents, viewer: Vi
       .where(eq(users.id, viewer.id));
     await events.tell(await projectOffice(db), viewer.id, projectId, {
       kind: "project_requested",
-      title: `New project request: ${input.title}`,
-      body: `${requester ? fullName(requester) : "A client"} asks for a ${projectCategoryLabels[input.category].toLowerCase()} project in ${input.city}.`,
+      title: `New project request: ${title}`,
+      body: `${requester ? fullName(requester) : "A client"} asks for a ${projectCategoryLabels[category].toLowerCase()} project in ${city}.`,
     });
     return projectId;
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { acceptedInvitation, invitationPreview, pendingInvitation, projectInvitation } from "../../../shared/answers/projects.js";
+import { projectInvitationSchema } from "../../../shared/projects.js";
 import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
@@ -33,16 +34,17 @@ export async function invitationRoutes(app: FastifyInstance, { invitations, requ
     async (request) => ok({ pending: await invitations.pending(viewer(request), projectIdOf(request)) }),
   );
   // Each invitation is an email to an address the sender chooses: a ceiling per person besides the counts of the service.
-  // The body is checked by the service, after the id and whether the caller may invite (404/403 before any 400).
+  // Whether the caller may invite is asked first, so that 404 and 403 come before any 400 about the body.
   routes.post(
     "/projects/:id/invitations",
     {
-      preValidation: requireUser,
+      preValidation: [requireUser, async (request) => invitations.mayInvite(viewer(request), projectIdOf(request))],
       config: perUserLimit(30, 60),
       schema: {
         description:
           "the project office: `{ name, email }` emails the client a single-use link (7 days) to register or sign in and land on the project; 409 when the project has a client; 20 an hour per sender, 5 a day per project",
         summary: "Invite the project's client by email",
+        body: projectInvitationSchema,
         response: { 201: envelope(projectInvitation) },
       },
     },

@@ -5,11 +5,11 @@ import {
   type InvitationPreview,
   invitationMessages,
   type ProjectInvitation,
-  projectInvitationSchema,
+  type ProjectInvitationOutput,
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projectInvitations, projects, users } from "../../db/schema.js";
-import { ApiError, parseInput } from "../../platform/envelope.js";
+import { ApiError } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
 import type { Mailer, OutgoingMail } from "../../platform/mail.js";
 import { randomToken, sha256 } from "../auth/index.js";
@@ -123,9 +123,11 @@ export function createInvitations(deps: { db: AppDb; guard: ProjectGuard; events
       };
     },
 
-    async invite(viewer: Viewer, projectId: number, body: unknown): Promise<ProjectInvitation> {
+    /** Project office only: the route asks first (mayInvite), so that 404 and 403 come before any 400. */
+    mayInvite: assertMayInvite,
+
+    async invite(viewer: Viewer, projectId: number, input: ProjectInvitationOutput): Promise<ProjectInvitation> {
       await assertMayInvite(viewer, projectId);
-      const input = parseInput(projectInvitationSchema, body);
       const [project] = await db
         .select({ title: projects.title, clientId: projects.clientId })
         .from(projects)

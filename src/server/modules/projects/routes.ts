@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { canConsentToPortfolio, canRequestProject, canRunProjects } from "../../../shared/access.js";
 import {
   clientOptions,
   milestoneChange,
@@ -18,12 +19,15 @@ import {
   milestoneMoveSchema,
   milestoneUpdateSchema,
   portfolioCandidatesQuerySchema,
+  portfolioConsentSchema,
+  projectCreateSchema,
   projectListQuerySchema,
   projectUpdateSchema,
 } from "../../../shared/projects.js";
 import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
+import { accessDenied } from "../../platform/errors.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import type { ProjectGuard } from "./guard.js";
 import type { Milestones } from "./milestones.js";
@@ -50,6 +54,12 @@ async function projectIdFound(request: FastifyRequest) {
   projectIdOf(request);
 }
 
+/** New projects are the project office's, requests the clients': anyone else is refused before their body is read. */
+async function mayCreateProjects(request: FastifyRequest) {
+  const viewer = currentViewer(request);
+  if (!canRunProjects(viewer) && !canRequestProject(viewer)) throw accessDenied();
+}
+
 /** Projects, their schedule, the dashboards' feed and the office's figures. Every route needs a signed-in caller. */
 export async function projectsRoutes(app: FastifyInstance, { projects, milestones, overview, guard, requireUser }: Options) {
   const viewer = currentViewer;
@@ -60,6 +70,11 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
    */
   const editableProject = async (request: FastifyRequest) => {
     await guard.edit(viewer(request), projectIdOf(request));
+  };
+  /** The client's say on the website: 404 for a project the caller may not read, 403 for anyone but its client. */
+  const ownProject = async (request: FastifyRequest) => {
+    const parties = await guard.read(viewer(request), projectIdOf(request));
+    if (!canConsentToPortfolio(viewer(request), parties)) throw accessDenied();
   };
   const editableMilestone = async (request: FastifyRequest) => {
     const projectId = projectIdOf(request);
@@ -82,16 +97,18 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     async (request) => ok(await projects.list(viewer(request), request.query)),
   );
   // A ceiling on new projects and requests from one address (each request notifies the whole project office).
-  // The body is checked by the service: the project office's schema or a client's request, and 403 for anyone else.
+  // Only the project office and clients may: anyone else gets 403 before any 400. A client's request takes only its own
+  // fields of the body (create.ts).
   routes.post(
     "/projects",
     {
-      preValidation: requireUser,
+      preValidation: [requireUser, mayCreateProjects],
       config: perAddressLimit(60, 60),
       schema: {
         description:
           "project office and admins: `{ title, description, category, city, … }` → 201 project; clients: `{ title, description, category, address?, city, state?, startDate? }` → 201 request (status `requested`, the office is notified)",
         summary: "Create a project, or request one as a client",
+        body: projectCreateSchema,
         response: { 201: envelope(projectDetail) },
       },
     },
@@ -178,20 +195,20 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     async (request) => ok(await projects.update(viewer(request), projectIdOf(request), request.body)),
   );
   // Each change rewrites the public site's pages (its content version): a ceiling on flipping it back and forth.
-  // The body is checked by the service, after the id and the limit (which counts after requireUser, before any hook here).
   routes.put(
     "/projects/:id/portfolio-consent",
     {
-      preValidation: requireUser,
+      preValidation: [requireUser, ownProject],
       config: perUserLimit(30, 15),
       schema: {
         description:
           "the project's client only: `{ consent }` → the project with `portfolioConsent { givenAt, givenBy }`; the first agreement is kept; `false` takes the project off the public site at once; 30 in 15 minutes per person",
         summary: "The client agrees to the project being shown publicly, or withdraws",
+        body: portfolioConsentSchema,
         response: { 200: envelope(projectDetail) },
       },
     },
-    async (request) => ok(await projects.setPortfolioConsent(viewer(request), projectIdOf(request), request.body)),
+    async (request) => ok(await projects.setPortfolioConsent(viewer(request), projectIdOf(request), request.body.consent)),
   );
   routes.delete(
     "/projects/:id",

@@ -6,10 +6,10 @@ import {
   type PortfolioCandidate,
   type PortfolioCandidatesPage,
   PROJECT_PAGE_SIZE,
+  type ProjectCreateOutput,
   type ProjectDetail,
   type ProjectListPage,
   type portfolioCandidatesQuerySchema,
-  portfolioConsentSchema,
   type projectListQuerySchema,
   type projectUpdateSchema,
 } from "../../../shared/projects.js";
@@ -19,7 +19,6 @@ import { offsetOf, pageOf } from "../../db/paging.js";
 import { projectPeople } from "../../db/project-parties.js";
 import { offerableForPortfolio } from "../../db/public-projects.js";
 import { conversations, messages, projectDocuments, projectPhotos, projects } from "../../db/schema.js";
-import { parseInput } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createProject } from "./create.js";
@@ -80,8 +79,8 @@ export function createProjectsService(deps: {
 
     get,
 
-    async create(viewer: Viewer, body: unknown): Promise<ProjectDetail> {
-      return get(viewer, await createProject(db, events, viewer, body));
+    async create(viewer: Viewer, input: ProjectCreateOutput): Promise<ProjectDetail> {
+      return get(viewer, await createProject(db, events, viewer, input));
     },
 
     /** The project page after the change; a portfolio manager who may not read the project gets its public fields. */
@@ -98,8 +97,7 @@ export function createProjectsService(deps: {
      * The client agrees to the project being shown on the public site (kept with who and when; agreeing again keeps the
      * first record), or withdraws, which takes it off the site at once. Its client only: others who may read it get 403.
      */
-    async setPortfolioConsent(viewer: Viewer, projectId: number, body: unknown): Promise<ProjectDetail> {
-      const { consent } = parseInput(portfolioConsentSchema, body);
+    async setPortfolioConsent(viewer: Viewer, projectId: number, consent: boolean): Promise<ProjectDetail> {
       const parties = await guard.read(viewer, projectId);
       if (!canConsentToPortfolio(viewer, parties)) throw accessDenied();
       const now = new Date();
