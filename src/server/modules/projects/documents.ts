@@ -146,9 +146,13 @@ export function createDocuments(deps: { db: AppDb; storage: ObjectStore; guard: 
       await events.changed(projectId, viewer.id, [
         { kind: "document_added", title: `New document on ${project?.title ?? "your project"}: ${added.title}${versionNote}` },
       ]);
-      const document = (await listed(projectId)).find((line) => line.id === added.id);
-      if (!document) throw documentNotFound();
-      return document;
+      // The version added, with the ones before it: another upload of the same file may already have followed it.
+      for (const line of await listed(projectId)) {
+        if (line.id === added.id) return line;
+        const version = line.earlierVersions.find((earlier) => earlier.id === added.id);
+        if (version) return { ...version, earlierVersions: line.earlierVersions.filter((earlier) => earlier.version < version.version) };
+      }
+      throw documentNotFound();
     },
 
     /** The file for a reader of the project (404 for anyone else, as if it did not exist). */
