@@ -8,7 +8,7 @@ import { currentViewer } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import type { Invitations } from "./invitations.js";
-import { idParam } from "./params.js";
+import { projectIdOf } from "./params.js";
 
 type Options = { invitations: Invitations; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
@@ -17,7 +17,6 @@ const tokenParam = z.object({ token: z.string().min(1).max(100) });
 /** Invitations of a project's client: sent by the project office, opened from the email (the preview needs no session). */
 export async function invitationRoutes(app: FastifyInstance, { invitations, requireUser }: Options) {
   const viewer = currentViewer;
-  const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

@@ -28,7 +28,7 @@ import { attachmentHeader } from "./document-types.js";
 import type { Documents } from "./documents.js";
 import type { Gallery } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
-import { idParam } from "./params.js";
+import { idParam, projectIdFound, projectIdOf } from "./params.js";
 
 type Options = {
   diary: Diary;
@@ -57,14 +57,8 @@ const documentLimits = {
   tooMany: "Upload one document at a time.",
 };
 
-const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
 const photoIdOf = (request: FastifyRequest) => idParam(request.params, "photoId", "Photo not found.");
 const documentIdOf = (request: FastifyRequest) => idParam(request.params, "documentId", "Document not found.");
-
-/** Before the query is checked: a malformed project id is a 404 like an unknown one (idParam, not a params schema). */
-async function projectIdFound(request: FastifyRequest) {
-  projectIdOf(request);
-}
 
 /** A project's site diary, photo gallery and documents (uploads are multipart forms). */
 export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, requireUser }: Options) {

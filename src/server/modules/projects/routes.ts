@@ -32,7 +32,7 @@ import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import type { ProjectGuard } from "./guard.js";
 import type { Milestones } from "./milestones.js";
 import type { Overview } from "./overview.js";
-import { idParam } from "./params.js";
+import { idParam, projectIdFound, projectIdOf } from "./params.js";
 import type { ProjectsService } from "./service.js";
 
 type Options = {
@@ -43,16 +43,12 @@ type Options = {
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
-const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
 const milestoneIdOf = (request: FastifyRequest) => idParam(request.params, "milestoneId", "Milestone not found.");
 
 /**
  * Before the body is checked: a malformed project id is a 404 like an unknown one (the route's params are read by
  * idParam, not a schema, which would answer 400).
  */
-async function projectIdFound(request: FastifyRequest) {
-  projectIdOf(request);
-}
 
 /** New projects are the project office's, requests the clients': anyone else is refused before their body is read. */
 async function mayCreateProjects(request: FastifyRequest) {

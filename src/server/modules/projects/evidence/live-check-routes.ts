@@ -6,17 +6,10 @@ import { envelope } from "../../../platform/api-schemas.js";
 import { currentViewer } from "../../../platform/authenticate.js";
 import { ok } from "../../../platform/envelope.js";
 import { perUserLimit } from "../../../platform/rate-limit.js";
-import { idParam } from "../params.js";
+import { projectIdFound, projectIdOf } from "../params.js";
 import type { LiveChecks } from "./live-checks.js";
 
 type Options = { liveChecks: LiveChecks; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
-
-const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
-
-/** A malformed project id is a 404 like an unknown one, before any 400 about the body. */
-async function projectIdFound(request: FastifyRequest) {
-  projectIdOf(request);
-}
 
 /** Live checks of a project, for everyone who may read it (404 otherwise). */
 export async function liveCheckRoutes(app: FastifyInstance, { liveChecks, requireUser }: Options) {

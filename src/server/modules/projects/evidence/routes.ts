@@ -6,17 +6,10 @@ import { envelope } from "../../../platform/api-schemas.js";
 import { currentViewer } from "../../../platform/authenticate.js";
 import { ok } from "../../../platform/envelope.js";
 import { perUserLimit } from "../../../platform/rate-limit.js";
-import { idParam } from "../params.js";
+import { projectIdFound, projectIdOf } from "../params.js";
 import type { Evidence } from "./evidence-service.js";
 
 type Options = { evidence: Evidence; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
-
-const projectIdOf = (request: FastifyRequest) => idParam(request.params, "id");
-
-/** A malformed project id is a 404 like an unknown one, before any 400 about the query or body. */
-async function projectIdFound(request: FastifyRequest) {
-  projectIdOf(request);
-}
 
 /** A project's evidence log, its check and the matching of a file, for everyone who may read the project (404 otherwise). */
 export async function evidenceRoutes(app: FastifyInstance, { evidence, requireUser }: Options) {
