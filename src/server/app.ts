@@ -44,6 +44,7 @@ import { apiReferenceRoutes } from "./platform/api-reference.js";
 import { loadAuthSecret } from "./platform/auth-secret.js";
 import { createAccessCheck, createMediaViewer, createRequireUser, createScreenViewer } from "./platform/authenticate.js";
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
+import { findFfmpeg } from "./platform/ffmpeg.js";
 import { healthRoutes } from "./platform/health.js";
 import { errorWithoutQueryParameters } from "./platform/log-errors.js";
 import { createMailer } from "./platform/mail.js";
@@ -297,6 +298,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mediaViewer,
         mailer,
         publicOrigin: config.publicOrigin,
+        ffmpeg: findFfmpeg(config.ffmpegPath),
       });
       // Any other path under /api is no route of the API: not part of its document.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));

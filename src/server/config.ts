@@ -103,6 +103,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (a long random string)").optional(),
   TRUST_PROXY: trustProxySchema,
   TURN_URLS: turnUrlsSchema.optional(),
+  FFMPEG_PATH: z.string().min(1, "must be the path of an ffmpeg binary").optional(),
   TURN_SECRET: z.string().min(16, "must be at least 16 characters (coturn's static-auth-secret)").optional(),
   OIDC_PROVIDERS: z
     .string()
@@ -138,6 +139,8 @@ export type Config = {
   /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
   smtpUrl?: string;
+  /** ffmpeg for videos; unset: the system's, else the one npm installed (platform/ffmpeg.ts). */
+  ffmpegPath?: string;
   /** Redis: realtime fan-out, presence and rate-limit counters shared by every instance; in process when absent. */
   redisUrl?: string;
   /** Starts every Redis key and channel: installations (or test runs) sharing one Redis keep apart. */
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: vars.AUTH_SECRET,
     turn: vars.TURN_URLS && vars.TURN_SECRET ? { urls: vars.TURN_URLS, secret: vars.TURN_SECRET } : undefined,
     oidcProviders: vars.OIDC_PROVIDERS,
+    ffmpegPath: vars.FFMPEG_PATH,
     databasePoolSize: vars.DATABASE_POOL_SIZE,
     statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
     longStatementTimeoutMs: vars.DATABASE_LONG_STATEMENT_TIMEOUT_MS,

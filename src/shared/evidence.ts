@@ -4,6 +4,8 @@
 export const evidenceKinds = [
   "photo_added",
   "photo_removed",
+  "video_added",
+  "video_removed",
   "diary_entry",
   "milestone_done",
   "milestone_reopened",

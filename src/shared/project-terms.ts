@@ -45,6 +45,9 @@ export const activeProjectStatuses: readonly ProjectStatus[] = ["planning", "in_
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const PHOTOS_PER_UPLOAD = 10;
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+/** A video as a phone records it (MP4, WebM or MOV), and the longest kept: a walk round a site, not a film. */
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+export const VIDEO_MAX_SECONDS = 10 * 60;
 
 /** The folders of a project's documents; a document with none chosen goes in Other. */
 export const documentFolders = ["contract", "drawings", "approvals", "invoices", "other"] as const;
@@ -62,6 +65,12 @@ export const projectMessages = {
   photoTooLarge: "Each photo must be 15 MB or smaller.",
   tooManyPhotos: `Upload at most ${PHOTOS_PER_UPLOAD} photos at a time.`,
   noPhotos: "Choose at least one photo to upload.",
+  videoTooLarge: "The video must be 200 MB or smaller.",
+  oneVideo: "Send one video at a time.",
+  noVideo: "Choose a video to upload.",
+  unsupportedVideo: "Please upload an MP4, WebM or MOV video.",
+  videoTooLong: `A video may last at most ${VIDEO_MAX_SECONDS / 60} minutes.`,
+  videoBusy: "Videos are being converted for other people right now. Please try again in a minute.",
   documentTooLarge: "The document must be 25 MB or smaller.",
   unsupportedDocument: "Please upload a PDF, a drawing (DWG or DXF), a Word or Excel file (DOCX, XLSX), a JPG or PNG scan, or a ZIP.",
   macroDocument: "Files with macros (DOCM, XLSM or a macro inside) are not accepted: save it as DOCX or XLSX without macros.",

@@ -338,6 +338,7 @@ export type {
   ProjectPhoto,
   ProjectRef,
   ProjectStats,
+  ProjectVideo,
   SiteUpdate,
   TeamMember,
 } from "./answers/projects.js";

@@ -222,6 +222,51 @@ export const projectPhotos = pgTable(
 );
 
 /**
+ * A video of a project (docs/decisions/137-videos-through-ffmpeg.md): served as a 480p MP4 with a poster frame, the
+ * original kept privately under original_key, and what the upload saw, judged as a photo's is.
+ */
+export const projectVideos = pgTable(
+  "project_videos",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    uploadedById: personOrNull("uploaded_by_id"),
+    caption: text("caption").notNull().default(""),
+    videoUrl: text("video_url").notNull(),
+    posterUrl: text("poster_url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    durationSeconds: doublePrecision("duration_seconds").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    source: text("source", { enum: captureSources }).notNull(),
+    capturedAt: timestampColumn("captured_at"),
+    queuedAt: timestampColumn("queued_at"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    accuracyMetres: doublePrecision("accuracy_metres"),
+    /** The original file's own creation time and position, as the phone wrote them in the container. */
+    originalTakenAt: timestampColumn("original_taken_at"),
+    originalLatitude: doublePrecision("original_latitude"),
+    originalLongitude: doublePrecision("original_longitude"),
+    sha256: text("sha256").notNull(),
+    /** SHA-256 of the MP4 served: the bytes someone who saved the video from the portal passes on. */
+    servedSha256: text("served_sha256").notNull(),
+    originalKey: text("original_key").notNull(),
+    verdict: text("verdict", { enum: evidenceVerdicts }).notNull(),
+    verdictReason: text("verdict_reason").notNull(),
+    distanceMetres: integer("distance_metres"),
+    milestoneId: integer("milestone_id").references(() => milestones.id, { onDelete: "set null" }),
+    liveCheckId: integer("live_check_id").references((): AnyPgColumn => liveChecks.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("project_videos_project_idx").on(table.projectId, table.createdAt),
+    index("project_videos_live_check_idx").on(table.liveCheckId),
+    index("project_videos_sha256_idx").on(table.projectId, table.sha256),
+  ],
+);
+
+/**
  * A client's request that the site show something now: the site answers with camera photos showing the 4-digit code
  * written on a card, before `due_by` (docs/decisions/136-live-checks.md).
  */

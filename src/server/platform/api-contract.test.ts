@@ -39,11 +39,12 @@ const NOT_JSON: Record<string, string> = {
   "GET /api/admin/users.csv": "a CSV file",
   "GET /api/admin/security/events.csv": "a CSV file",
   "GET /api/projects/{id}/documents/{documentId}/download": "the document's file",
-  "GET /api/media/projects/{id}/{file}": "a photo",
+  "GET /api/media/projects/{id}/{file}": "a photo or a video",
   "GET /api/media/messages/{id}/{file}": "a message's attachment",
   "GET /api/realtime": "a WebSocket",
   "DELETE /api/projects/{id}": "204 without a body",
   "DELETE /api/projects/{id}/images/{photoId}": "204 without a body",
+  "DELETE /api/projects/{id}/videos/{videoId}": "204 without a body",
   "DELETE /api/projects/{id}/documents/{documentId}": "204 without a body",
 };
 

@@ -6,6 +6,8 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files.js";
 
 /** A stored file's contents, read as a stream. */
 export type StoredObject = { stream: Readable; sizeBytes: number };
+/** Bytes start to end of a file, both included (an HTTP Range). */
+export type ByteRange = { start: number; end: number };
 
 /**
  * Where files are kept, by key (`projects/12/….webp`): a folder on the local disk (default) or an
@@ -13,8 +15,8 @@ export type StoredObject = { stream: Readable; sizeBytes: number };
  */
 export type ObjectStore = {
   put(key: string, contents: Buffer, contentType?: string): Promise<void>;
-  /** The file, or null when there is none under this key. */
-  open(key: string): Promise<StoredObject | null>;
+  /** The file, or null when there is none under this key (`range`: see FileStorage.open). */
+  open(key: string, range?: ByteRange): Promise<StoredObject | null>;
   remove(key: string): Promise<void>;
   /** Every key under a prefix ("" for all), for backups. */
   list(prefix?: string): Promise<string[]>;
@@ -51,7 +53,11 @@ export function failingClearly(store: ObjectStore): ObjectStore {
 /** Files addressed by the URL the site serves them at: save() answers it, keyOf() reads the key back. */
 export type FileStorage = {
   save(key: string, contents: Buffer): Promise<string>;
-  open(key: string): Promise<StoredObject | null>;
+  /**
+   * `range`: a part of the file, on disk only (a video seeking); object stores hand media out through signed URLs,
+   * which take ranges themselves.
+   */
+  open(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Object stores only: see ObjectStore.signedUrl. */
   signedUrl?(key: string, seconds: number): Promise<string>;
   remove(key: string): Promise<void>;
@@ -73,7 +79,7 @@ export function filesAt(store: ObjectStore, urlPrefix: string): FileStorage {
       return `${urlPrefix}${key}`;
     },
     urlOf: (key) => `${urlPrefix}${key}`,
-    open: (key) => store.open(key),
+    open: (key, range) => store.open(key, range),
     ...(store.signedUrl ? { signedUrl: store.signedUrl } : {}),
     remove: (key) => store.remove(key),
     keyOf: (url) => (url.startsWith(urlPrefix) ? url.slice(urlPrefix.length) : null),
@@ -105,11 +111,11 @@ export function createDiskStore(root: string): ObjectStore {
         throw error;
       }
     },
-    async open(key) {
+    async open(key, range) {
       const file = fileOf(key);
       try {
         const { size } = await stat(file);
-        return { stream: createReadStream(file), sizeBytes: size };
+        return { stream: createReadStream(file, range), sizeBytes: size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;

@@ -36,10 +36,13 @@ export const evidenceMatch = z.object({
   found: z.boolean(),
   match: z
     .object({
-      /** original: the bytes as taken; served: the gallery size the portal served. */
+      /** original: the bytes as taken; served: the gallery size or the 480p MP4 the portal served. */
       as: z.enum(["original", "served"]),
       entryId: count,
-      photoId: count,
+      kind: z.enum(["photo", "video"]),
+      /** The photo's or the video's id, as the log recorded it. */
+      photoId: count.nullable(),
+      videoId: count.nullable(),
       caption: z.string(),
       capturedAt: instant.nullable(),
       receivedAt: instant,

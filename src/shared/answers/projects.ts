@@ -202,6 +202,31 @@ export const projectPhoto = z.object({
 });
 export type ProjectPhoto = z.output<typeof projectPhoto>;
 
+/** A video of the project: a 480p MP4 and its poster, judged and recorded as a photo is. */
+export const projectVideo = z.object({
+  id: count,
+  caption: z.string(),
+  videoUrl: z.string(),
+  posterUrl: z.string(),
+  width: count,
+  height: count,
+  durationSeconds: z.number(),
+  sizeBytes: count,
+  milestoneId: count.nullable(),
+  liveCheckId: count.nullable(),
+  uploadedBy: personRef.nullable(),
+  receivedAt: instant,
+  capturedAt: instant.nullable(),
+  source: z.enum(captureSources),
+  /** SHA-256 of the original bytes, and of the MP4 served. */
+  sha256: z.string(),
+  servedSha256: z.string(),
+  verdict: z.enum(evidenceVerdicts),
+  verdictReason: z.string(),
+  distanceMetres: count.nullable(),
+});
+export type ProjectVideo = z.output<typeof projectVideo>;
+
 /** The photos of one upload to the gallery. */
 export const uploadedPhotos = z.object({ photos: z.array(projectPhoto) });
 
@@ -222,6 +247,7 @@ export type CursorPage<T> = { items: T[]; nextBefore: number | null };
 
 export const siteUpdatePage = cursorPageOf(siteUpdate);
 export const projectPhotoPage = cursorPageOf(projectPhoto);
+export const projectVideoPage = cursorPageOf(projectVideo);
 
 /** One version of a document. */
 export const projectDocumentVersion = z.object({
@@ -344,8 +370,9 @@ export const liveCheck = z.object({
   requestedBy: personRef.nullable(),
   answeredAt: instant.nullable(),
   answeredBy: personRef.nullable(),
-  /** The photos that answer it, oldest first. */
+  /** The photos and videos that answer it, oldest first. */
   photos: z.array(projectPhoto),
+  videos: z.array(projectVideo),
 });
 export type LiveCheck = z.output<typeof liveCheck>;
 

@@ -22,6 +22,8 @@ import { createOverview } from "./overview.js";
 import { projectPhotoRoute } from "./photo-route.js";
 import { projectsRoutes } from "./routes.js";
 import { createProjectsService } from "./service.js";
+import { videoRoutes } from "./video-routes.js";
+import { createVideos } from "./videos.js";
 
 export type ProjectsModuleOptions = {
   db: AppDb;
@@ -37,6 +39,8 @@ export type ProjectsModuleOptions = {
   /** The invitations of projects' clients go by email, with links to this origin. */
   mailer: Mailer;
   publicOrigin: string;
+  /** The ffmpeg binary that converts videos (platform/ffmpeg.ts). */
+  ffmpeg: string;
 };
 
 /** The projects API under /api: builds the module's services and registers its routes. */
@@ -60,6 +64,11 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     diary: createDiary({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     documents: createDocuments({ db, storage: documentStorage, guard, events }),
+    guard,
+    requireUser,
+  });
+  await app.register(videoRoutes, {
+    videos: createVideos({ db, storage: photoStorage, originals: documentStorage, ffmpeg: options.ffmpeg, log, guard, events }),
     guard,
     requireUser,
   });

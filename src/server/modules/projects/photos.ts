@@ -71,12 +71,9 @@ export async function insertPhotoRows(
   details: readonly PhotoDetails[],
 ): Promise<{ ids: number[]; answeredChecks: AnsweredCheck[] }> {
   if (stored.length === 0) return { ids: [], answeredChecks: [] };
-  await assertProjectMilestones(tx, photo.projectId, details);
-  await assertLiveCheckAnswers(
-    tx,
-    photo.projectId,
-    details.map((detail) => detail.capture),
-  );
+  const captures = details.map((detail) => detail.capture);
+  await assertProjectMilestones(tx, photo.projectId, captures);
+  await assertLiveCheckAnswers(tx, photo.projectId, captures);
   const [project] = await tx
     .select({ siteLatitude: projects.siteLatitude, siteLongitude: projects.siteLongitude, siteRadiusMetres: projects.siteRadiusMetres })
     .from(projects)
@@ -102,7 +99,7 @@ export async function insertPhotoRows(
       recordedById: photo.uploadedById,
     });
   }
-  const answeredChecks = await recordLiveCheckAnswers(tx, log, photo.projectId, photo.uploadedById, rows);
+  const answeredChecks = await recordLiveCheckAnswers(tx, log, photo.projectId, photo.uploadedById, { photos: rows });
   await tx
     .update(projects)
     .set({ coverImage: stored[0]?.galleryUrl })
@@ -113,15 +110,14 @@ export async function insertPhotoRows(
 /** A photo the phone said nothing about: picked from the gallery. */
 const UNSAID: PhotoCapture = { source: "library", capturedAt: null, queuedAt: null, position: null, milestoneId: null, liveCheckId: null };
 
-async function assertProjectMilestones(tx: AppDb, projectId: number, details: readonly PhotoDetails[]) {
-  const named = [...new Set(details.flatMap((detail) => (detail.capture.milestoneId === null ? [] : [detail.capture.milestoneId])))];
+/** Refuses, before anything is saved, a photo or video said to show a milestone of another project. */
+export async function assertProjectMilestones(tx: AppDb, projectId: number, captures: readonly PhotoCapture[]) {
+  const named = [...new Set(captures.flatMap((capture) => (capture.milestoneId === null ? [] : [capture.milestoneId])))];
   if (named.length === 0) return;
   const found = await tx
     .select({ id: milestones.id })
     .from(milestones)
     .where(and(eq(milestones.projectId, projectId), inArray(milestones.id, named)));
-  const index = details.findIndex(
-    (detail) => detail.capture.milestoneId !== null && !found.some((row) => row.id === detail.capture.milestoneId),
-  );
+  const index = captures.findIndex((capture) => capture.milestoneId !== null && !found.some((row) => row.id === capture.milestoneId));
   if (index >= 0) throw invalidField(`milestoneId.${index}`, "Choose one of this project's milestones.");
 }

@@ -18,7 +18,7 @@ import { containing } from "../../db/like.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { projectPeople } from "../../db/project-parties.js";
 import { offerableForPortfolio } from "../../db/public-projects.js";
-import { conversations, messages, projectDocuments, projectPhotos, projects } from "../../db/schema.js";
+import { conversations, messages, projectDocuments, projectPhotos, projects, projectVideos } from "../../db/schema.js";
 import { accessDenied } from "../../platform/errors.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createProject } from "./create.js";
@@ -123,6 +123,10 @@ export function createProjectsService(deps: {
         .select({ thumbUrl: projectPhotos.thumbUrl, galleryUrl: projectPhotos.galleryUrl, originalKey: projectPhotos.originalKey })
         .from(projectPhotos)
         .where(eq(projectPhotos.projectId, projectId));
+      const videos = await db
+        .select({ videoUrl: projectVideos.videoUrl, posterUrl: projectVideos.posterUrl, originalKey: projectVideos.originalKey })
+        .from(projectVideos)
+        .where(eq(projectVideos.projectId, projectId));
       const documents = await db
         .select({ key: projectDocuments.storageKey })
         .from(projectDocuments)
@@ -137,10 +141,14 @@ export function createProjectsService(deps: {
       await db.delete(projects).where(eq(projects.id, projectId));
       await removePhotoFiles(deps.photoStorage, [
         ...photos.flatMap((photo) => [photo.thumbUrl, photo.galleryUrl]),
+        ...videos.flatMap((video) => [video.videoUrl, video.posterUrl]),
         ...sentPhotos.flatMap((message) => message.attachments.flatMap((attachment) => [attachment.thumbUrl, attachment.url])),
       ]);
-      // The photos' kept originals are with the documents (the evidence log goes with the project by cascade).
-      const originals = photos.flatMap((photo) => (photo.originalKey ? [photo.originalKey] : []));
+      // The photos' and videos' kept originals are with the documents (the evidence log goes with the project by cascade).
+      const originals = [
+        ...photos.flatMap((photo) => (photo.originalKey ? [photo.originalKey] : [])),
+        ...videos.map((video) => video.originalKey),
+      ];
       await Promise.all([...documents.map((document) => document.key), ...originals].map((key) => deps.documentStorage.remove(key)));
       await events.refresh(projectId, viewer.id, projectPeople(parties));
     },

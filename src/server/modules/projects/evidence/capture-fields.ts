@@ -18,31 +18,34 @@ const dateOrNull = (value: string | undefined) => (value === undefined ? null : 
  * left empty ("") is not given. A refused value names its field and file (`latitude.0`), like a refused caption.
  */
 export function capturesOf(upload: MultipartUpload): PhotoCapture[] {
-  return upload.files.map((_, index) => {
-    const given: Record<string, string> = {};
-    for (const field of captureFields) {
-      const value = upload.fields[field]?.[index];
-      if (value !== undefined && value !== "") given[field] = value;
-    }
-    const parsed = photoCaptureSchema.safeParse(given satisfies Record<string, string> as PhotoCaptureInput);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ApiError(400, productWording.validationFailed, "validation_failed", {
-        [`${issue?.path.join(".") || "capture"}.${index}`]: issue?.message ?? "",
-      });
-    }
-    const { source, capturedAt, queuedAt, latitude, longitude, accuracyMetres, milestoneId, liveCheckId } = parsed.data;
-    return {
-      source,
-      capturedAt: dateOrNull(capturedAt),
-      queuedAt: dateOrNull(queuedAt),
-      // A position without its accuracy is as good as one of unknown accuracy: the verdict's limit refuses it.
-      position:
-        latitude !== undefined && longitude !== undefined
-          ? { latitude, longitude, accuracyMetres: accuracyMetres ?? Number.POSITIVE_INFINITY }
-          : null,
-      milestoneId: milestoneId ?? null,
-      liveCheckId: liveCheckId ?? null,
-    };
-  });
+  return upload.files.map((_, index) => captureAt(upload.fields, index));
+}
+
+/** What the phone said about the file at `index` of a form's files. */
+export function captureAt(fields: MultipartUpload["fields"], index: number): PhotoCapture {
+  const given: Record<string, string> = {};
+  for (const field of captureFields) {
+    const value = fields[field]?.[index];
+    if (value !== undefined && value !== "") given[field] = value;
+  }
+  const parsed = photoCaptureSchema.safeParse(given satisfies Record<string, string> as PhotoCaptureInput);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(400, productWording.validationFailed, "validation_failed", {
+      [`${issue?.path.join(".") || "capture"}.${index}`]: issue?.message ?? "",
+    });
+  }
+  const { source, capturedAt, queuedAt, latitude, longitude, accuracyMetres, milestoneId, liveCheckId } = parsed.data;
+  return {
+    source,
+    capturedAt: dateOrNull(capturedAt),
+    queuedAt: dateOrNull(queuedAt),
+    // A position without its accuracy is as good as one of unknown accuracy: the verdict's limit refuses it.
+    position:
+      latitude !== undefined && longitude !== undefined
+        ? { latitude, longitude, accuracyMetres: accuracyMetres ?? Number.POSITIVE_INFINITY }
+        : null,
+    milestoneId: milestoneId ?? null,
+    liveCheckId: liveCheckId ?? null,
+  };
 }

@@ -64,7 +64,7 @@ export function createEvidence(deps: { db: AppDb; log: EvidenceLog; guard: Proje
       return log.verify(projectId);
     },
 
-    /** The photo whose original or served bytes have this SHA-256, as the log recorded it when it was added. */
+    /** The photo or video whose original or served bytes have this SHA-256, as the log recorded it when it was added. */
     async match(viewer: Viewer, projectId: number, sha256: string): Promise<EvidenceMatch> {
       await guard.read(viewer, projectId);
       const [added] = await db
@@ -73,20 +73,25 @@ export function createEvidence(deps: { db: AppDb; log: EvidenceLog; guard: Proje
         .where(
           and(
             eq(evidenceEntries.projectId, projectId),
-            eq(evidenceEntries.kind, "photo_added"),
-            or(sql`${evidenceEntries.content}->>'sha256' = ${sha256}`, sql`${evidenceEntries.content}->>'gallerySha256' = ${sha256}`),
+            inArray(evidenceEntries.kind, ["photo_added", "video_added"]),
+            or(
+              sql`${evidenceEntries.content}->>'sha256' = ${sha256}`,
+              sql`${evidenceEntries.content}->>'gallerySha256' = ${sha256}`,
+              sql`${evidenceEntries.content}->>'servedSha256' = ${sha256}`,
+            ),
           ),
         )
         .orderBy(desc(evidenceEntries.sequence))
         .limit(1);
       if (!added?.subjectId) return { found: false, match: null };
+      const isVideo = added.kind === "video_added";
       const [removed] = await db
         .select({ recordedAt: evidenceEntries.recordedAt })
         .from(evidenceEntries)
         .where(
           and(
             eq(evidenceEntries.projectId, projectId),
-            eq(evidenceEntries.kind, "photo_removed"),
+            eq(evidenceEntries.kind, isVideo ? "video_removed" : "photo_removed"),
             eq(evidenceEntries.subjectId, added.subjectId),
           ),
         )
@@ -99,7 +104,9 @@ export function createEvidence(deps: { db: AppDb; log: EvidenceLog; guard: Proje
         match: {
           as: text("sha256") === sha256 ? "original" : "served",
           entryId: added.id,
-          photoId: added.subjectId,
+          kind: isVideo ? "video" : "photo",
+          photoId: isVideo ? null : added.subjectId,
+          videoId: isVideo ? added.subjectId : null,
           caption: text("caption") ?? "",
           capturedAt: text("capturedAt"),
           receivedAt: text("receivedAt") ?? added.recordedAt.toISOString(),

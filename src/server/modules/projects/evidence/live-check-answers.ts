@@ -12,10 +12,15 @@ import type { EvidenceLog } from "./log.js";
 export type AnsweredCheck = { id: number; requestedById: string | null; request: string };
 
 /**
- * Refuses, before anything is saved, a photo that cannot answer the live check it names: one of another project, one
+ * Refuses, before anything is saved, a photo or video that cannot answer the live check it names: one of another project, one
  * not taken in the portal's camera, or one taken before the check was asked for.
  */
-export async function assertLiveCheckAnswers(tx: AppDb, projectId: number, captures: readonly PhotoCapture[]) {
+export async function assertLiveCheckAnswers(
+  tx: AppDb,
+  projectId: number,
+  captures: readonly PhotoCapture[],
+  noun: "photo" | "video" = "photo",
+) {
   const named = [...new Set(captures.flatMap((capture) => (capture.liveCheckId === null ? [] : [capture.liveCheckId])))];
   if (named.length === 0) return;
   const checks = await tx
@@ -28,31 +33,36 @@ export async function assertLiveCheckAnswers(tx: AppDb, projectId: number, captu
     const field = `liveCheckId.${index}`;
     if (!check) throw invalidField(field, "Choose one of this project's live checks.");
     if (capture.source !== "camera" || !capture.capturedAt) throw invalidField(field, "Answer a live check with the portal's camera.");
-    if (capture.capturedAt < check.requestedAt) throw invalidField(field, "This photo was taken before the live check was asked for.");
+    if (capture.capturedAt < check.requestedAt) throw invalidField(field, `This ${noun} was taken before the live check was asked for.`);
   });
 }
 
-/** Marks the live checks these photos answer (the first answer counts) and records each answer in the evidence log. */
+/** The photos or the video of one upload, each with the live check it answers, if any. */
+type Answers = { photos: readonly CheckAnswer[] } | { videos: readonly CheckAnswer[] };
+type CheckAnswer = { id: number; liveCheckId: number | null };
+
+/** Marks the live checks these files answer (the first answer counts) and records each answer in the evidence log. */
 export async function recordLiveCheckAnswers(
   tx: AppDb,
   log: EvidenceLog,
   projectId: number,
   answeredById: string,
-  photos: readonly { id: number; liveCheckId: number | null }[],
+  answers: Answers,
 ): Promise<AnsweredCheck[]> {
   const answered: AnsweredCheck[] = [];
-  const checkIds = [...new Set(photos.flatMap((photo) => (photo.liveCheckId === null ? [] : [photo.liveCheckId])))];
+  const [key, files] = "photos" in answers ? (["photoIds", answers.photos] as const) : (["videoIds", answers.videos] as const);
+  const checkIds = [...new Set(files.flatMap((file) => (file.liveCheckId === null ? [] : [file.liveCheckId])))];
   for (const checkId of checkIds) {
     const [check] = await tx.select().from(liveChecks).where(eq(liveChecks.id, checkId)).for("update");
     if (!check || check.answeredAt) continue;
     const answeredAt = new Date();
     await tx.update(liveChecks).set({ answeredAt, answeredById }).where(eq(liveChecks.id, checkId));
-    const photoIds = photos.filter((photo) => photo.liveCheckId === checkId).map((photo) => photo.id);
+    const ids = files.filter((file) => file.liveCheckId === checkId).map((file) => file.id);
     await log.append(tx, {
       projectId,
       kind: "live_check_answered",
       subjectId: checkId,
-      content: { liveCheckId: checkId, code: check.code, request: check.request, photoIds, late: answeredAt > check.dueBy },
+      content: { liveCheckId: checkId, code: check.code, request: check.request, [key]: ids, late: answeredAt > check.dueBy },
       recordedById: answeredById,
     });
     answered.push({ id: checkId, requestedById: check.requestedById, request: check.request });

@@ -10,6 +10,7 @@ import type { ProjectEvents } from "../events.js";
 import { type ProjectGuard, projectNotFound } from "../guard.js";
 import { personRef } from "../people.js";
 import { photosOfLiveChecks, selectPhotos } from "../photos.js";
+import { selectVideos, videosOfLiveChecks } from "../videos.js";
 import type { EvidenceLog } from "./log.js";
 
 type LiveCheckRow = typeof liveChecks.$inferSelect;
@@ -35,7 +36,9 @@ export function createLiveChecks(deps: { db: AppDb; log: EvidenceLog; guard: Pro
         people.set(person.id, personRef(person.id, person.firstName, person.lastName, person.avatar));
       }
     }
-    const photos = (await selectPhotos(db, photosOfLiveChecks(rows.map((row) => row.id)))).reverse();
+    const checkIds = rows.map((row) => row.id);
+    const photos = (await selectPhotos(db, photosOfLiveChecks(checkIds))).reverse();
+    const videos = (await selectVideos(db, videosOfLiveChecks(checkIds))).reverse();
     const now = new Date();
     return rows.map((row) => ({
       id: row.id,
@@ -48,6 +51,7 @@ export function createLiveChecks(deps: { db: AppDb; log: EvidenceLog; guard: Pro
       answeredAt: row.answeredAt?.toISOString() ?? null,
       answeredBy: (row.answeredById && people.get(row.answeredById)) || null,
       photos: photos.filter((photo) => photo.liveCheckId === row.id),
+      videos: videos.filter((video) => video.liveCheckId === row.id),
     }));
   }
 

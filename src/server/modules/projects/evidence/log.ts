@@ -15,6 +15,9 @@ export type NewEvidence = {
   recordedById: string | null;
 };
 
+/** The entry that added what a removal entry removed. */
+const ADDED_BY_REMOVAL: Partial<Record<EvidenceKind, EvidenceKind>> = { photo_removed: "photo_added", video_removed: "video_added" };
+
 /** How many entries the check reads at a time: a long log is never held whole in memory. */
 const VERIFY_BATCH = 1000;
 
@@ -78,15 +81,19 @@ export function createEvidenceLog(db: AppDb, originals: ObjectStore) {
   }
 
   /**
-   * Recomputes the project's chain and each kept original's hash. A photo removed later has no original to check:
+   * Recomputes the project's chain and each kept original's hash. A photo or video removed later has no original to check:
    * its removal is an entry of the chain, checked like any other.
    */
   async function verify(projectId: number): Promise<ChainCheck> {
-    const removed = new Set<number>();
-    for await (const entry of entriesOf(projectId)) if (entry.kind === "photo_removed" && entry.subjectId) removed.add(entry.subjectId);
+    // Photos and videos are numbered apart: a removal names its subject with its kind.
+    const removed = new Set<string>();
+    for await (const entry of entriesOf(projectId)) {
+      const added = ADDED_BY_REMOVAL[entry.kind as EvidenceKind];
+      if (added && entry.subjectId) removed.add(`${added}:${entry.subjectId}`);
+    }
     return checkChain(entriesOf(projectId), async (entry) => {
       const original = keptOriginal(entry.content);
-      if (!original || (entry.subjectId !== null && removed.has(entry.subjectId))) return true;
+      if (!original || (entry.subjectId !== null && removed.has(`${entry.kind}:${entry.subjectId}`))) return true;
       return (await sha256OfStored(originals, original.key)) === original.sha256;
     });
   }

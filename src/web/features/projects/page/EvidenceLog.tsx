@@ -18,6 +18,8 @@ import { VerdictBadge } from "./VerdictBadge";
 const kindLabels: Record<EvidenceKind, string> = {
   photo_added: "Photo added",
   photo_removed: "Photo removed",
+  video_added: "Video added",
+  video_removed: "Video removed",
   diary_entry: "Site update",
   milestone_done: "Milestone done",
   milestone_reopened: "Milestone reopened",
@@ -33,8 +35,10 @@ function about(entry: EvidenceEntry): string {
   const { content } = entry;
   switch (entry.kind) {
     case "photo_added":
+    case "video_added":
       return text(content.caption) || "No caption";
     case "photo_removed":
+    case "video_removed":
       return text(content.reason) ? `Why: ${text(content.reason)}` : "No reason given";
     case "diary_entry":
       return text(content.body).replace(/\s+/g, " ").slice(0, 140);
