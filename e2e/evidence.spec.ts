@@ -146,3 +146,58 @@ test("a client asks for a live check, the site answers it in the portal's camera
   await clientContext.close();
   await siteContext.close();
 });
+
+test("a site engineer records a 5-second video in the portal's camera on the site, verified, and the client plays it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { office, client, project } = await clientWithAProject(request, {
+    staff: "Sani",
+    client: "Adaeze",
+    project: "Gwarinpa duplex ",
+    description: "A duplex.",
+  });
+  await setSite(request, office, project.id);
+  await signIn(page, office.email);
+  await expect(page).toHaveURL("/dashboard/projects");
+  await page.goto(`/dashboard/projects/${project.id}/capture`);
+  await expect(page.getByRole("status").filter({ hasText: "On the site" })).toBeVisible();
+  await page.getByLabel("Caption of the next photos").fill("Walk round the ground floor");
+
+  await page.getByRole("button", { name: "Record video" }).click();
+  const clock = page.getByRole("status").filter({ hasText: "Recording" });
+  // The recorder's own clock says when five seconds are on the clip.
+  await expect(clock).toHaveText("Recording 0:05 of 3:00", { timeout: 15_000 });
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(page.getByText("Recorded in the portal's camera.")).toBeVisible();
+  await page.getByRole("button", { name: "Send video" }).click();
+  const sent = page.getByRole("list", { name: "Videos sent" });
+  await expect(sent.getByText("Verified", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(sent.getByText("Walk round the ground floor")).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  const clientContext = await browser.newContext();
+  const clientPage = await clientContext.newPage();
+  await signIn(clientPage, client.email);
+  await expect(clientPage).toHaveURL("/dashboard");
+  await clientPage.goto(`/dashboard/projects/${project.id}?section=videos`);
+  const player = clientPage.getByRole("list", { name: "Project videos" }).getByLabel("Walk round the ground floor");
+  await expect(player).toBeVisible();
+  await expect(clientPage.getByRole("list", { name: "Project videos" }).getByText("Verified", { exact: true })).toBeVisible();
+  // The browser plays the converted MP4: five seconds of it, give or take the recorder's last chunk.
+  const seconds = await player.evaluate(
+    (element) =>
+      new Promise<number>((resolve, reject) => {
+        const video = element as HTMLVideoElement;
+        video.addEventListener("loadedmetadata", () => resolve(video.duration), { once: true });
+        video.addEventListener("error", () => reject(new Error(`the video did not load: ${video.error?.message}`)), { once: true });
+        video.preload = "metadata";
+        video.load();
+      }),
+  );
+  expect(seconds).toBeGreaterThan(4);
+  expect(seconds).toBeLessThan(8);
+  await expectNoSeriousViolations(clientPage);
+  await clientContext.close();
+});

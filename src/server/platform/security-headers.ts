@@ -17,6 +17,8 @@ function contentSecurityPolicy(nonce: string, devServer?: DevServerPolicy): stri
     // React renders style attributes (progress bars, transitions); scripts stay nonce-only.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // The project videos, and the capture screen's preview of a clip before it is sent.
+    "media-src 'self' blob:",
     "font-src 'self'",
     devServer ? `connect-src 'self' ${devServer.hmrOrigin}` : "connect-src 'self'",
     // Vite's client waits for a restarted dev server from a worker it makes from a blob.

@@ -16,9 +16,10 @@ import type {
   ProjectPhoto,
   ProjectRequestInput,
   ProjectUpdateInput,
+  ProjectVideo,
   SiteUpdate,
 } from "../../../shared/projects";
-import { apiDownload, apiRequest } from "../../lib/http/client";
+import { apiDownload, apiRequest, VIDEO_UPLOAD_TIMEOUT_MS } from "../../lib/http/client";
 import { PROJECTS_PATH, projectPath } from "../../lib/queries/projects";
 import { apiPathOf, PRIVATE_QUERY_META, privateQuery } from "../../lib/query/api-query";
 
@@ -50,6 +51,7 @@ function cursorPages<T>(path: string) {
 
 export const siteUpdatesQuery = (projectId: number) => cursorPages<SiteUpdate>(`${projectPath(projectId)}/updates`);
 export const projectPhotosQuery = (projectId: number) => cursorPages<ProjectPhoto>(`${projectPath(projectId)}/images`);
+export const projectVideosQuery = (projectId: number) => cursorPages<ProjectVideo>(`${projectPath(projectId)}/videos`);
 /** The project's live checks, newest first. */
 export const liveChecksQuery = (projectId: number) => privateQuery<{ items: LiveCheck[] }>([`${projectPath(projectId)}/live-checks`]);
 
@@ -89,6 +91,17 @@ export const projectsApi = {
   /** The reason is kept in the project's evidence log with who removed it. */
   removePhoto: (projectId: number, photoId: number, reason: string) =>
     apiRequest<null>("DELETE", `${projectPath(projectId)}/images/${photoId}`, { reason }),
+
+  /** One video (multipart `video`) with its caption and capture fields, converted by the server before it answers. */
+  addVideo: (projectId: number, { file, caption, capture = {} }: CaptionedFile) => {
+    const form = new FormData();
+    form.append("caption", caption);
+    for (const field of captureFields) form.append(field, String(capture[field] ?? ""));
+    form.append("video", file);
+    return apiRequest<ProjectVideo>("POST", `${projectPath(projectId)}/videos`, form, { timeoutMs: VIDEO_UPLOAD_TIMEOUT_MS });
+  },
+  removeVideo: (projectId: number, videoId: number, reason: string) =>
+    apiRequest<null>("DELETE", `${projectPath(projectId)}/videos/${videoId}`, { reason }),
 
   uploadDocument: (projectId: number, file: File, title: string, folder: DocumentFolder) => {
     const form = new FormData();

@@ -3,8 +3,9 @@ import { MFA_ENROLMENT_REQUIRED } from "../../../shared/auth-messages";
 import { endpointNotFound, serverError, tooManyRequests, wording } from "../../../shared/wording";
 import { takeEarlyData } from "./early-requests";
 
-/** docs/product.md#http-client: every request gives up after 30 s. */
+/** docs/product.md#http-client: every request gives up after 30 s (a video upload, which the server converts, after 10 minutes). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+export const VIDEO_UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -61,7 +62,7 @@ function fallbackMessage(status: number, path: string, retryAfterSeconds: number
 }
 
 /** Sends one request with the access token (unless it is a session-flow call); a network failure or timeout throws. */
-async function fetchApi(method: Method, path: string, body: unknown): Promise<Response> {
+async function fetchApi(method: Method, path: string, body: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
   // A FormData body (file uploads) goes as multipart: the browser sets its content type and boundary.
   const multipart = body instanceof FormData;
@@ -74,7 +75,7 @@ async function fetchApi(method: Method, path: string, body: unknown): Promise<Re
       credentials: "include",
       headers,
       body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     }),
   );
 }
@@ -108,8 +109,8 @@ export async function readStartedRequest<T>(started: Promise<Response>, path: st
 }
 
 /** One request, no retries: the envelope's data, or an ApiError with the wording of docs/product.md#wording. */
-async function send<T>(method: Method, path: string, body: unknown): Promise<T> {
-  return readEnvelope<T>(await fetchApi(method, path, body), path);
+async function send<T>(method: Method, path: string, body: unknown, timeoutMs?: number): Promise<T> {
+  return readEnvelope<T>(await fetchApi(method, path, body, timeoutMs), path);
 }
 
 /**
@@ -139,13 +140,13 @@ async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): P
  * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal). It never tries a
  * failure again: the query cache does (lib/query/query-client.ts), so a failing load is asked for a bounded number of times.
  */
-export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export function apiRequest<T>(method: Method, path: string, body?: unknown, options: { timeoutMs?: number } = {}): Promise<T> {
   // The first screen's data may be on its way already, asked for by the page's HTML: its answer serves one attempt.
   let started = method === "GET" ? takeEarlyData(path) : null;
   return withSessionRenewal(path, () => {
     const early = started;
     started = null;
-    return early ? readStartedRequest<T>(early, path) : send<T>(method, path, body);
+    return early ? readStartedRequest<T>(early, path) : send<T>(method, path, body, options.timeoutMs);
   });
 }
 

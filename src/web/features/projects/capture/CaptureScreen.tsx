@@ -13,6 +13,7 @@ import { type CaptionedFile, liveChecksQuery, type PhotoCapture, projectsApi } f
 import { VerdictBadge } from "../page/VerdictBadge";
 import { type PositionState, usePosition } from "./use-position";
 import { frameAsJpeg, useRearCamera } from "./use-rear-camera";
+import { VideoRecorder } from "./VideoRecorder";
 
 type Taken = CaptionedFile & { key: string; preview: string };
 
@@ -32,8 +33,8 @@ function PositionLine({ position, project }: { position: PositionState; project:
 }
 
 /**
- * The site engineer's camera: photos taken here carry when and where they were taken (and the milestone they show) so
- * that the portal can verify them; photos picked from the gallery instead are marked as such.
+ * The site engineer's camera: photos and videos taken here carry when and where they were taken (and the milestone they
+ * show) so that the portal can verify them; those picked from the gallery instead are marked as such.
  */
 export function CaptureScreen({ project, liveCheckId: askedFor }: { project: ProjectDetail; liveCheckId: string | null }) {
   const queryClient = useQueryClient();
@@ -71,25 +72,33 @@ export function CaptureScreen({ project, liveCheckId: askedFor }: { project: Pro
     ]);
   };
 
+  /** The phone's position now, as capture fields (none while it is not known). */
+  const where = () =>
+    position.status === "known"
+      ? { latitude: position.latitude, longitude: position.longitude, accuracyMetres: position.accuracyMetres }
+      : {};
+
   const shoot = async () => {
     if (!video.current) return;
     setShooting(true);
     try {
       const capturedAt = new Date().toISOString();
       const frame = await frameAsJpeg(video.current);
-      const where =
-        position.status === "known"
-          ? { latitude: position.latitude, longitude: position.longitude, accuracyMetres: position.accuracyMetres }
-          : {};
       keep(new File([frame], `site-${capturedAt.replaceAll(":", "-")}.jpg`, { type: "image/jpeg" }), {
         source: "camera",
         capturedAt,
-        ...where,
+        ...where(),
       });
     } finally {
       setShooting(false);
     }
   };
+
+  // A video carries what a photo taken now would (its recording time is the recorder's to say).
+  const videoDetails = (source: "camera" | "library") => ({
+    caption,
+    capture: { source, milestoneId, ...(source === "camera" ? { ...where(), liveCheckId: answering ? String(answering.id) : "" } : {}) },
+  });
 
   const send = useMutation({
     mutationFn: () => projectsApi.addPhotos(project.id, taken),
@@ -171,6 +180,7 @@ export function CaptureScreen({ project, liveCheckId: askedFor }: { project: Pro
             </label>
           </div>
           {full ? <p className={`text-sm ${mutedTextClass}`}>Send these {PHOTOS_PER_UPLOAD} before taking more.</p> : null}
+          <VideoRecorder projectId={project.id} camera={video} live={camera.status === "live"} details={videoDetails} />
         </div>
       </SectionCard>
       <SectionCard id="taken" title={taken.length === 0 ? "Nothing to send yet" : `To send (${taken.length})`}>

@@ -14,6 +14,7 @@ import { useDateFormats } from "../../../lib/use-date-formats";
 import { liveChecksQuery, projectsApi } from "../api";
 import { Lightbox } from "./Lightbox";
 import { PhotoThumbnail } from "./PhotoThumbnail";
+import { VideoCard } from "./VideoCard";
 
 const statusTones: Record<LiveCheckStatus, string> = {
   open: "border-sky-700 bg-sky-50 text-sky-900 dark:border-sky-300 dark:bg-sky-950 dark:text-sky-100",
@@ -99,6 +100,15 @@ function LiveCheckItem({
           {check.photos.map((photo, index) => (
             <li key={photo.id}>
               <PhotoThumbnail photo={photo} position={index} onOpen={() => onOpenPhoto(check.photos, index)} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {check.videos.length > 0 ? (
+        <ul aria-label={`Video answer to: ${check.request}`} className="grid gap-3 sm:grid-cols-2">
+          {check.videos.map((video) => (
+            <li key={video.id}>
+              <VideoCard video={video} />
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { MilestoneTimeline } from "./MilestoneTimeline";
 import { PhotoGallery } from "./PhotoGallery";
 import { ProjectDocuments } from "./ProjectDocuments";
 import { ProjectOverview } from "./ProjectOverview";
+import { ProjectVideos } from "./ProjectVideos";
 import { SiteDiary } from "./SiteDiary";
 
 export type ProjectSection = {
@@ -33,6 +34,7 @@ export const projectSections: readonly ProjectSection[] = [
   { id: "schedule", label: "Schedule", count: (project) => project.milestones.length, Section: MilestoneTimeline },
   { id: "updates", label: "Updates", count: (project) => project.counts.updates, Section: SiteDiary },
   { id: "photos", label: "Photos", count: (project) => project.counts.photos, Section: PhotoGallery },
+  { id: "videos", label: "Videos", Section: ProjectVideos },
   { id: "documents", label: "Documents", count: (project) => project.counts.documents, Section: ProjectDocuments },
   { id: "live-checks", label: "Live checks", Section: LiveChecks },
   { id: "evidence", label: "Evidence", Section: EvidenceLog },
