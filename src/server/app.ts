@@ -16,6 +16,7 @@ import { blogAdminModule } from "./modules/blog-admin/index.js";
 import { type CallsTiming, callsModule, createCalls } from "./modules/calls/index.js";
 import { contactModule } from "./modules/contact/index.js";
 import { contentModule, createContentService, loadContentIfEmpty } from "./modules/content/index.js";
+import { contractsModule } from "./modules/contracts/index.js";
 import { inquiriesModule } from "./modules/inquiries/index.js";
 import { messagesModule } from "./modules/messages/index.js";
 import { createNotificationsService, notificationsModule } from "./modules/notifications/index.js";
@@ -265,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(blogAdminModule, { db: db.db, storage, requireUser });
       await api.register(peopleModule, { db: db.db, requireUser });
       await api.register(officeModule, { db: db.db, requireUser });
+      await api.register(contractsModule, { db: db.db, requireUser });
       await api.register(outboxModule, { db: db.db, requireUser });
       await api.register(accountModule, {
         db: db.db,

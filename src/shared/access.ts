@@ -113,5 +113,17 @@ export const canSeeFinances = (viewer: Viewer, project?: ProjectParties) =>
   isStaffOf(viewer, PROJECT_OVERSIGHT_DEPARTMENTS) ||
   (project !== undefined && (project.clientId === viewer.id || isAssigned(viewer, project)));
 
+/**
+ * A project's contract and money (docs/decisions/140-boq-and-contract.md): its client, the project office and
+ * Accounts read it; other staff who may read the project are refused (403), everyone else is told it does not exist.
+ */
+export const canReadProjectMoney = (viewer: Viewer, project: ProjectParties) =>
+  isAdmin(viewer) ||
+  (viewer.role === "user" && project.clientId === viewer.id) ||
+  isStaffOf(viewer, [PROJECT_OFFICE, ...ACCOUNTS_DEPARTMENTS]);
+
+/** The project office prepares the contract: the BOQ, its signing, variations, valuations, the payment schedule. */
+export const canPrepareContract = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [PROJECT_OFFICE]);
+
 /** Announcements from the administration: the staff and the admins (clients have none). */
 export const canReadAnnouncements = (viewer: Viewer) => viewer.role === "staff" || viewer.role === "admin";

@@ -11,3 +11,38 @@ export function csvCell(value: string | number): string {
 
 /** One CSV record, ended by CRLF as RFC 4180 says. */
 export const csvLine = (cells: readonly (string | number)[]): string => `${cells.map(csvCell).join(",")}\r\n`;
+/**
+ * The rows of a CSV file (RFC 4180: commas, double-quoted cells with "" for a quote, CRLF or LF), each cell a string.
+ * A spreadsheet saved as CSV in Nigeria uses commas; a semicolon file is read as one column, and its header refused.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && cell === "") quoted = true;
+    else if (char === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && text[index + 1] === "\n") index++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += char;
+  }
+  if (cell !== "" || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1006,3 +1006,50 @@ export const listVersions = pgTable("list_versions", {
   list: text("list").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull(),
 });
+
+/**
+ * The bill of quantities of a project, one row an item (docs/decisions/140-boq-and-contract.md): quantities in
+ * thousandths of their unit, rates in kobo; amounts, subtotals and the contract sum are computed, never stored.
+ * `bill_position` and `position` keep the order of the file.
+ */
+export const boqItems = pgTable(
+  "boq_items",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    bill: text("bill").notNull(),
+    billPosition: integer("bill_position").notNull(),
+    position: integer("position").notNull(),
+    ref: text("ref").notNull(),
+    description: text("description").notNull(),
+    unit: text("unit").notNull(),
+    quantityMilli: bigint("quantity_milli", { mode: "number" }).notNull(),
+    rateKobo: bigint("rate_kobo", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("boq_items_project_ref_idx").on(table.projectId, table.ref),
+    index("boq_items_project_position_idx").on(table.projectId, table.position),
+    check("boq_items_quantity_check", sql`${table.quantityMilli} >= 0`),
+    check("boq_items_rate_check", sql`${table.rateKobo} >= 0`),
+  ],
+);
+
+/** A project's contract as signed: from then its BOQ is fixed and changes go through variations. */
+export const projectContracts = pgTable(
+  "project_contracts",
+  {
+    projectId: integer("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    signedOn: date("signed_on", { mode: "string" }).notNull(),
+    /** Hundredths of a percent: 5 % is 500. */
+    retentionBasisPoints: integer("retention_basis_points").notNull(),
+    defectsPeriodDays: integer("defects_period_days").notNull(),
+    recordedById: personOrNull("recorded_by_id"),
+    recordedAt: timestampColumn("recorded_at").notNull().defaultNow(),
+  },
+  (table) => [
+    check("project_contracts_retention_check", sql`${table.retentionBasisPoints} BETWEEN 0 AND 2000`),
+    check("project_contracts_defects_period_check", sql`${table.defectsPeriodDays} BETWEEN 0 AND 1095`),
+  ],
+);

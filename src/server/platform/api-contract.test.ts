@@ -38,6 +38,7 @@ const NOT_JSON: Record<string, string> = {
   "GET /api/users/me/export": "a file to download",
   "GET /api/admin/users.csv": "a CSV file",
   "GET /api/admin/security/events.csv": "a CSV file",
+  "GET /api/projects/{id}/boq.xlsx": "an XLSX file",
   "GET /api/projects/{id}/documents/{documentId}/download": "the document's file",
   "GET /api/media/projects/{id}/{file}": "a photo or a video",
   "GET /api/media/messages/{id}/{file}": "a message's attachment",

@@ -22,13 +22,14 @@ import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import { readMultipart } from "../../platform/multipart.js";
+import { idParam } from "../../platform/params.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Diary } from "./diary.js";
 import { attachmentHeader } from "./document-types.js";
 import type { Documents } from "./documents.js";
 import type { Gallery } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
-import { idParam, projectIdFound, projectIdOf } from "./params.js";
+import { projectIdFound, projectIdOf } from "./params.js";
 
 type Options = {
   diary: Diary;

@@ -6,9 +6,9 @@ import { offerableForPortfolio, onPublicSite } from "../../db/public-projects.js
 import { projects } from "../../db/schema.js";
 import type { MediaViewer } from "../../platform/authenticate.js";
 import { mediaNotFound, sendMediaFile } from "../../platform/media-files.js";
+import { idParam } from "../../platform/params.js";
 import type { FileStorage } from "../../platform/storage.js";
 import type { ProjectGuard } from "./guard.js";
-import { idParam } from "./params.js";
 
 type Options = { db: AppDb; guard: ProjectGuard; photos: FileStorage; mediaViewer: MediaViewer };
 

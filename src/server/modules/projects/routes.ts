@@ -28,11 +28,12 @@ import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import { accessDenied } from "../../platform/errors.js";
+import { idParam } from "../../platform/params.js";
 import { perAddressLimit, perUserLimit } from "../../platform/rate-limit.js";
 import type { ProjectGuard } from "./guard.js";
 import type { Milestones } from "./milestones.js";
 import type { Overview } from "./overview.js";
-import { idParam, projectIdFound, projectIdOf } from "./params.js";
+import { projectIdFound, projectIdOf } from "./params.js";
 import type { ProjectsService } from "./service.js";
 
 type Options = {

@@ -7,9 +7,10 @@ import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
 import { spoolOneFile } from "../../platform/multipart.js";
+import { idParam } from "../../platform/params.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
 import type { ProjectGuard } from "./guard.js";
-import { idParam, projectIdFound, projectIdOf } from "./params.js";
+import { projectIdFound, projectIdOf } from "./params.js";
 import type { Videos } from "./videos.js";
 
 type Options = { videos: Videos; guard: ProjectGuard; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { calendarDay, count, instant } from "./common.js";
+import { personRef } from "./projects.js";
+
+/* The contract API's answers: every amount is an integer of kobo, computed from its lines by the server. */
+
+/** An item of the BOQ with its amount (quantity × rate, to the kobo), as the server computed it. */
+const boqItem = z.object({
+  id: count,
+  ref: z.string(),
+  description: z.string(),
+  unit: z.string(),
+  /** In the item's unit, to a thousandth. */
+  quantity: z.number(),
+  rate: z.number().int(),
+  amount: z.number().int(),
+});
+
+/** The contract as signed: retention and defects period; the contract sum is the BOQ's, as varied. */
+export const projectContract = z.object({
+  signedOn: calendarDay,
+  retentionPercent: z.number(),
+  defectsPeriodDays: count,
+  recordedBy: personRef.nullable(),
+  recordedAt: instant,
+});
+export type ProjectContract = z.output<typeof projectContract>;
+
+/** GET /api/projects/{id}/boq: the bills in their order, each with its items and subtotal, and the contract sum. */
+export const boqAnswer = z.object({
+  /** draft: replaced by each import; fixed: the contract is signed, and variations change the work. */
+  status: z.enum(["draft", "fixed"]),
+  bills: z.array(z.object({ name: z.string(), subtotal: z.number().int(), items: z.array(boqItem) })),
+  contractSum: z.number().int(),
+  contract: projectContract.nullable(),
+});
+export type BoqAnswer = z.output<typeof boqAnswer>;
+
+/** POST /api/projects/{id}/boq: how many bills and items were imported, and their sum. */
+export const boqImport = z.object({ bills: count, items: count, contractSum: z.number().int() });
+export type BoqImport = z.output<typeof boqImport>;
