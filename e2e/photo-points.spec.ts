@@ -53,6 +53,7 @@ test("the office names a photo point, photos sent from it form its series, and t
   const series = opened.getByRole("list", { name: `Photos from ${POINT}, oldest first` });
   await expect(series.getByRole("listitem")).toHaveCount(1);
   await expect(opened.getByText("A second photo from this point brings the before and after and the time-lapse.")).toBeVisible();
+  await expectNoSeriousViolations(page);
 
   // The next one from the portal's camera, the point chosen beside the milestone.
   await page.goto(`/dashboard/projects/${project.id}/capture`);
