@@ -41,6 +41,7 @@ export const captureFields = [
   "accuracyMetres",
   "milestoneId",
   "liveCheckId",
+  "photoPointId",
 ] as const;
 export type CaptureField = (typeof captureFields)[number];
 
@@ -53,6 +54,14 @@ export const liveCheckStatusLabels: Record<LiveCheckStatus, string> = { open: "O
 /** How long the site has to answer a live check, by default and at most (a project may set its own). */
 export const DEFAULT_LIVE_CHECK_HOURS = 24;
 export const MAX_LIVE_CHECK_HOURS = 168;
+
+/** Fixed viewpoints a project may have (docs/decisions/138-photo-points.md): plenty for a large estate, a ceiling for abuse. */
+export const MAX_PHOTO_POINTS = 50;
+export const PHOTO_POINT_NAME_MAX = 80;
+/** A point's time-lapse: each photo shows this long, the latest this many play, at most this wide. */
+export const TIMELAPSE_FRAME_MS = 700;
+export const TIMELAPSE_MAX_FRAMES = 120;
+export const TIMELAPSE_MAX_WIDTH = 960;
 
 /** The largest circle a site may be drawn as, in metres (a large estate), and the default. */
 export const MAX_SITE_RADIUS_METRES = 5000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./auth.js";
-import { captureSources, MAX_LIVE_CHECK_HOURS, MAX_SITE_RADIUS_METRES } from "./evidence.js";
+import { captureSources, MAX_LIVE_CHECK_HOURS, MAX_SITE_RADIUS_METRES, PHOTO_POINT_NAME_MAX } from "./evidence.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
 import { documentFolders, type ProjectStatus, progressModes, projectCategories, projectStatuses } from "./project-terms.js";
@@ -258,6 +258,8 @@ export const photoCaptureSchema = z
     milestoneId: rowIdCursor(1).optional(),
     /** The live check the photo answers (it must then come from the portal's camera, taken after the request). */
     liveCheckId: rowIdCursor(1).optional(),
+    /** The fixed viewpoint it was taken from (one of the project's photo points). */
+    photoPointId: rowIdCursor(1).optional(),
   })
   .refine((capture) => (capture.latitude === undefined) === (capture.longitude === undefined), {
     message: "Give both the latitude and the longitude, or neither.",
@@ -297,6 +299,37 @@ export const liveCheckRequestSchema = z.object({
     .max(300, "Keep the request under 300 characters."),
 });
 
+const degrees = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `Enter the ${what} in degrees.` })
+    .min(min, `A ${what} is between ${min} and ${max}.`)
+    .max(max, `A ${what} is between ${min} and ${max}.`);
+
+/** POST /api/projects/:id/photo-points: a fixed viewpoint on the site, where the same photo is taken again and again. */
+export const photoPointCreateSchema = z
+  .object({
+    name: z
+      .string({ error: "Name the viewpoint." })
+      .trim()
+      .min(1, "Name the viewpoint.")
+      .max(PHOTO_POINT_NAME_MAX, `Keep the name under ${PHOTO_POINT_NAME_MAX} characters.`),
+    latitude: degrees("latitude", -90, 90).nullable().optional(),
+    longitude: degrees("longitude", -180, 180).nullable().optional(),
+    /** Which way the camera faces, clockwise from north. */
+    bearing: z
+      .number({ error: "Enter the bearing in whole degrees from north." })
+      .int("Enter the bearing in whole degrees from north.")
+      .min(0, "A bearing is between 0 and 359 degrees.")
+      .max(359, "A bearing is between 0 and 359 degrees.")
+      .nullable()
+      .optional(),
+  })
+  .refine((point) => (point.latitude == null) === (point.longitude == null), {
+    message: "Give both the latitude and the longitude, or neither.",
+    path: ["latitude"],
+  });
+export type PhotoPointCreateInput = z.input<typeof photoPointCreateSchema>;
+
 /** POST /api/projects/:id/evidence/match: a file's SHA-256, worked out in the browser (the file never leaves it). */
 export const evidenceMatchSchema = z.object({
   sha256: z
@@ -321,6 +354,8 @@ export type {
   MilestoneChange,
   MilestoneDue,
   PersonRef,
+  PhotoPoint,
+  PhotoPointSeries,
   PortfolioCandidate,
   PortfolioCandidatesPage,
   PortfolioConsent,

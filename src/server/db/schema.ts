@@ -211,11 +211,14 @@ export const projectPhotos = pgTable(
     milestoneId: integer("milestone_id").references(() => milestones.id, { onDelete: "set null" }),
     /** The live check it answers, if any. */
     liveCheckId: integer("live_check_id").references((): AnyPgColumn => liveChecks.id, { onDelete: "set null" }),
+    /** The fixed viewpoint it was taken from, if any. */
+    photoPointId: integer("photo_point_id").references((): AnyPgColumn => photoPoints.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (table) => [
     index("project_photos_project_idx").on(table.projectId, table.createdAt),
     index("project_photos_live_check_idx").on(table.liveCheckId),
+    index("project_photos_photo_point_idx").on(table.photoPointId, table.createdAt),
     index("project_photos_sha256_idx").on(table.projectId, table.sha256),
     index("project_photos_gallery_sha256_idx").on(table.projectId, table.gallerySha256),
   ],
@@ -286,6 +289,36 @@ export const liveChecks = pgTable(
   (table) => [
     index("live_checks_project_idx").on(table.projectId, table.requestedAt),
     check("live_checks_code_digits", sql`${table.code} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * A fixed viewpoint on a site, named by the project office: the photos taken from it form a series, compared side by
+ * side and played as a time-lapse (docs/decisions/138-photo-points.md). Names are unique per project, whatever their case.
+ */
+export const photoPoints = pgTable(
+  "photo_points",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    name: text("name").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** Which way the camera faces, in degrees clockwise from north. */
+    bearing: integer("bearing"),
+    createdById: personOrNull("created_by_id"),
+    createdAt: createdAt(),
+    /** The time-lapse last made of its series, in the documents' store (made again once the series changes). */
+    timelapseKey: text("timelapse_key"),
+  },
+  (table) => [
+    uniqueIndex("photo_points_project_name_idx").on(table.projectId, sql`lower(${table.name})`),
+    check("photo_points_name_length", sql`char_length(${table.name}) BETWEEN 1 AND 80`),
+    check(
+      "photo_points_position",
+      sql`(${table.latitude} IS NULL) = (${table.longitude} IS NULL) AND ${table.latitude} BETWEEN -90 AND 90 AND ${table.longitude} BETWEEN -180 AND 180`,
+    ),
+    check("photo_points_bearing", sql`${table.bearing} BETWEEN 0 AND 359`),
   ],
 );
 

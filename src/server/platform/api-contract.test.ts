@@ -41,6 +41,7 @@ const NOT_JSON: Record<string, string> = {
   "GET /api/projects/{id}/boq.xlsx": "an XLSX file",
   "GET /api/projects/{id}/documents/{documentId}/download": "the document's file",
   "GET /api/media/projects/{id}/{file}": "a photo or a video",
+  "GET /api/projects/{id}/photo-points/{pointId}/timelapse": "an animated WebP",
   "GET /api/media/messages/{id}/{file}": "a message's attachment",
   "GET /api/realtime": "a WebSocket",
   "DELETE /api/projects/{id}": "204 without a body",

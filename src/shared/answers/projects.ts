@@ -186,6 +186,8 @@ export const projectPhoto = z.object({
   milestoneId: count.nullable(),
   /** The live check it answers, if any. */
   liveCheckId: count.nullable(),
+  /** The fixed viewpoint it was taken from, if any. */
+  photoPointId: count.nullable(),
   uploadedBy: personRef.nullable(),
   /** When the server received it (the same as createdAt). */
   receivedAt: instant,
@@ -378,3 +380,26 @@ export type LiveCheck = z.output<typeof liveCheck>;
 
 /** GET /api/projects/{id}/live-checks: the newest first. */
 export const liveCheckList = z.object({ items: z.array(liveCheck) });
+
+/** A fixed viewpoint on the site, photographed again and again (docs/decisions/138-photo-points.md). */
+export const photoPoint = z.object({
+  id: count,
+  name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Which way the camera faces, in degrees clockwise from north. */
+  bearing: count.nullable(),
+  createdBy: personRef.nullable(),
+  createdAt: instant,
+  /** How many photos were taken from it, and the latest of them. */
+  photoCount: count,
+  latestPhoto: projectPhoto.nullable(),
+});
+export type PhotoPoint = z.output<typeof photoPoint>;
+
+/** GET /api/projects/{id}/photo-points: in the order they were named. */
+export const photoPointList = z.object({ items: z.array(photoPoint) });
+
+/** GET /api/projects/{id}/photo-points/{pointId}: the point and every photo taken from it, oldest first. */
+export const photoPointSeries = z.object({ point: photoPoint, photos: z.array(projectPhoto) });
+export type PhotoPointSeries = z.output<typeof photoPointSeries>;

@@ -19,6 +19,9 @@ import { createInvitations } from "./invitations.js";
 import { projectMediaRoutes } from "./media-routes.js";
 import { createMilestones } from "./milestones.js";
 import { createOverview } from "./overview.js";
+import { photoPointRoutes } from "./photo-points/photo-point-routes.js";
+import { createPhotoPoints } from "./photo-points/photo-points.js";
+import { createTimelapses } from "./photo-points/timelapses.js";
 import { projectPhotoRoute } from "./photo-route.js";
 import { projectsRoutes } from "./routes.js";
 import { createProjectsService } from "./service.js";
@@ -60,6 +63,13 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
   await app.register(projectPhotoRoute, { db, guard, photos: photoStorage, mediaViewer: options.mediaViewer });
   await app.register(evidenceRoutes, { evidence: createEvidence({ db, log, guard }), requireUser });
   await app.register(liveCheckRoutes, { liveChecks: createLiveChecks({ db, log, guard, events }), requireUser });
+  await app.register(photoPointRoutes, {
+    photoPoints: createPhotoPoints({ db, guard }),
+    // Time-lapses are made from the photos' gallery size and kept with the documents, never served as public media.
+    timelapses: createTimelapses({ db, guard, photos: photoStorage, store: documentStorage }),
+    guard,
+    requireUser,
+  });
   await app.register(projectMediaRoutes, {
     diary: createDiary({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { ProjectPhoto } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
-import { milestones, projectPhotos, projects, users } from "../../db/schema.js";
+import { milestones, photoPoints, projectPhotos, projects, users } from "../../db/schema.js";
 import type { PhotoCapture } from "./evidence/capture-fields.js";
 import { type AnsweredCheck, assertLiveCheckAnswers, recordLiveCheckAnswers } from "./evidence/live-check-answers.js";
 import type { EvidenceLog } from "./evidence/log.js";
@@ -35,6 +35,7 @@ export async function selectPhotos(db: AppDb, where: SQL | undefined, limit?: nu
     updateId: photo.updateId,
     milestoneId: photo.milestoneId,
     liveCheckId: photo.liveCheckId,
+    photoPointId: photo.photoPointId,
     uploadedBy: personRef(photo.uploadedById, firstName, lastName, avatar),
     receivedAt: photo.createdAt.toISOString(),
     createdAt: photo.createdAt.toISOString(),
@@ -59,8 +60,8 @@ export type PhotoDetails = { caption: string; capture: PhotoCapture };
 
 /**
  * Records stored photos with the verdict on each and an entry of the evidence log each, and, when the project has no
- * cover yet, makes the first one its cover. Runs inside the caller's transaction: a milestone that is not the
- * project's, or a photo that cannot answer the live check it names, refuses the upload whole. Answers the ids and
+ * cover yet, makes the first one its cover. Runs inside the caller's transaction: a milestone or a photo point that is
+ * not the project's, or a photo that cannot answer the live check it names, refuses the upload whole. Answers the ids and
  * the live checks the photos answered first.
  */
 export async function insertPhotoRows(
@@ -72,7 +73,7 @@ export async function insertPhotoRows(
 ): Promise<{ ids: number[]; answeredChecks: AnsweredCheck[] }> {
   if (stored.length === 0) return { ids: [], answeredChecks: [] };
   const captures = details.map((detail) => detail.capture);
-  await assertProjectMilestones(tx, photo.projectId, captures);
+  await assertProjectRows(tx, photo.projectId, captures, [milestoneRows, photoPointRows]);
   await assertLiveCheckAnswers(tx, photo.projectId, captures);
   const [project] = await tx
     .select({ siteLatitude: projects.siteLatitude, siteLongitude: projects.siteLongitude, siteRadiusMetres: projects.siteRadiusMetres })
@@ -108,16 +109,50 @@ export async function insertPhotoRows(
 }
 
 /** A photo the phone said nothing about: picked from the gallery. */
-const UNSAID: PhotoCapture = { source: "library", capturedAt: null, queuedAt: null, position: null, milestoneId: null, liveCheckId: null };
+const UNSAID: PhotoCapture = {
+  source: "library",
+  capturedAt: null,
+  queuedAt: null,
+  position: null,
+  milestoneId: null,
+  liveCheckId: null,
+  photoPointId: null,
+};
+
+/** A capture field that names one of the project's own rows (a milestone, a photo point), and its refusal. */
+type ProjectRowField = {
+  field: "milestoneId" | "photoPointId";
+  table: typeof milestones | typeof photoPoints;
+  message: string;
+};
+const milestoneRows: ProjectRowField = { field: "milestoneId", table: milestones, message: "Choose one of this project's milestones." };
+const photoPointRows: ProjectRowField = {
+  field: "photoPointId",
+  table: photoPoints,
+  message: "Choose one of this project's photo points.",
+};
+
+/** Refuses, before anything is saved, captures naming a row of another project (or none) in any of these fields. */
+async function assertProjectRows(tx: AppDb, projectId: number, captures: readonly PhotoCapture[], fields: readonly ProjectRowField[]) {
+  for (const { field, table, message } of fields) {
+    const named = [...new Set(captures.flatMap((capture) => capture[field] ?? []))];
+    if (named.length === 0) continue;
+    const found = new Set(
+      (
+        await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.projectId, projectId), inArray(table.id, named)))
+      ).map((row) => row.id),
+    );
+    const index = captures.findIndex((capture) => {
+      const id = capture[field];
+      return id !== null && !found.has(id);
+    });
+    if (index >= 0) throw invalidField(`${field}.${index}`, message);
+  }
+}
 
 /** Refuses, before anything is saved, a photo or video said to show a milestone of another project. */
-export async function assertProjectMilestones(tx: AppDb, projectId: number, captures: readonly PhotoCapture[]) {
-  const named = [...new Set(captures.flatMap((capture) => (capture.milestoneId === null ? [] : [capture.milestoneId])))];
-  if (named.length === 0) return;
-  const found = await tx
-    .select({ id: milestones.id })
-    .from(milestones)
-    .where(and(eq(milestones.projectId, projectId), inArray(milestones.id, named)));
-  const index = captures.findIndex((capture) => capture.milestoneId !== null && !found.some((row) => row.id === capture.milestoneId));
-  if (index >= 0) throw invalidField(`milestoneId.${index}`, "Choose one of this project's milestones.");
-}
+export const assertProjectMilestones = (tx: AppDb, projectId: number, captures: readonly PhotoCapture[]) =>
+  assertProjectRows(tx, projectId, captures, [milestoneRows]);

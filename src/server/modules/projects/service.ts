@@ -28,6 +28,7 @@ import { type ProjectGuard, projectNotFound } from "./guard.js";
 import { createProjectList } from "./list.js";
 import { findClients } from "./people.js";
 import { removePhotoFiles } from "./photo-files.js";
+import { timelapseKeysOfProject } from "./photo-points/photo-points.js";
 import { updateProject } from "./update.js";
 
 const portfolioColumns = {
@@ -137,19 +138,23 @@ export function createProjectsService(deps: {
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .where(eq(conversations.projectId, projectId));
-      // Milestones, diary, photo and document rows, team, conversation and notifications go by cascade.
+      const timelapses = await timelapseKeysOfProject(db, projectId);
+      // Milestones, diary, photo, photo point and document rows, team, conversation and notifications go by cascade.
       await db.delete(projects).where(eq(projects.id, projectId));
       await removePhotoFiles(deps.photoStorage, [
         ...photos.flatMap((photo) => [photo.thumbUrl, photo.galleryUrl]),
         ...videos.flatMap((video) => [video.videoUrl, video.posterUrl]),
         ...sentPhotos.flatMap((message) => message.attachments.flatMap((attachment) => [attachment.thumbUrl, attachment.url])),
       ]);
-      // The photos' and videos' kept originals are with the documents (the evidence log goes with the project by cascade).
+      // The photos' and videos' kept originals and the points' time-lapses are with the documents (the evidence log goes
+      // with the project by cascade).
       const originals = [
         ...photos.flatMap((photo) => (photo.originalKey ? [photo.originalKey] : [])),
         ...videos.map((video) => video.originalKey),
       ];
-      await Promise.all([...documents.map((document) => document.key), ...originals].map((key) => deps.documentStorage.remove(key)));
+      await Promise.all(
+        [...documents.map((document) => document.key), ...originals, ...timelapses].map((key) => deps.documentStorage.remove(key)),
+      );
       await events.refresh(projectId, viewer.id, projectPeople(parties));
     },
 

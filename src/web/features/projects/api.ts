@@ -8,6 +8,9 @@ import type {
   Milestone,
   MilestoneCreateInput,
   MilestoneUpdateInput,
+  PhotoPoint,
+  PhotoPointCreateInput,
+  PhotoPointSeries,
   ProjectCreateInput,
   ProjectDetail,
   ProjectDocument,
@@ -55,6 +58,11 @@ export const projectVideosQuery = (projectId: number) => cursorPages<ProjectVide
 /** The project's live checks, newest first. */
 export const liveChecksQuery = (projectId: number) => privateQuery<{ items: LiveCheck[] }>([`${projectPath(projectId)}/live-checks`]);
 
+/** The project's photo points, in the order they were named, and one point with its series, oldest first. */
+export const photoPointsQuery = (projectId: number) => privateQuery<{ items: PhotoPoint[] }>([`${projectPath(projectId)}/photo-points`]);
+export const photoPointQuery = (projectId: number, pointId: number) =>
+  privateQuery<PhotoPointSeries>([`${projectPath(projectId)}/photo-points/${pointId}`]);
+
 /** The project's evidence log, newest first (its cursor is an entry's sequence). */
 export const evidenceQuery = (projectId: number) => cursorPages<EvidenceEntry>(`${projectPath(projectId)}/evidence`);
 
@@ -84,6 +92,11 @@ export const projectsApi = {
   setCaption: (projectId: number, photoId: number, caption: string) =>
     apiRequest<ProjectPhoto>("PUT", `${projectPath(projectId)}/images/${photoId}`, { caption }),
   askLiveCheck: (projectId: number, request: string) => apiRequest<LiveCheck>("POST", `${projectPath(projectId)}/live-checks`, { request }),
+  addPhotoPoint: (projectId: number, input: PhotoPointCreateInput) =>
+    apiRequest<PhotoPoint>("POST", `${projectPath(projectId)}/photo-points`, input),
+  /** The point's time-lapse, an animated WebP: fetched with the access token (an <img> cannot send it), shown from a blob. */
+  photoPointTimelapse: async (projectId: number, pointId: number) =>
+    (await apiDownload(`${projectPath(projectId)}/photo-points/${pointId}/timelapse`, "timelapse.webp")).blob,
   verifyEvidence: (projectId: number) => apiRequest<EvidenceCheck>("GET", `${projectPath(projectId)}/evidence/verify`),
   /** Whether a file whose SHA-256 the browser worked out is in the project's record (the file itself is not sent). */
   matchEvidence: (projectId: number, sha256: string) =>

@@ -5,10 +5,14 @@ import { ApiError } from "../../../platform/envelope.js";
 import type { MultipartUpload } from "../../../platform/multipart.js";
 import type { CaptureFacts } from "./verdict.js";
 
-/** What the phone said about one photo, checked: the verdict's facts but the server's own, and the milestone it shows. */
+/**
+ * What the phone said about one photo, checked: the verdict's facts but the server's own, the milestone it shows, the
+ * live check it answers and the photo point it was taken from.
+ */
 export type PhotoCapture = Pick<CaptureFacts, "source" | "capturedAt" | "queuedAt" | "position"> & {
   milestoneId: number | null;
   liveCheckId: number | null;
+  photoPointId: number | null;
 };
 
 const dateOrNull = (value: string | undefined) => (value === undefined ? null : new Date(value));
@@ -35,7 +39,7 @@ export function captureAt(fields: MultipartUpload["fields"], index: number): Pho
       [`${issue?.path.join(".") || "capture"}.${index}`]: issue?.message ?? "",
     });
   }
-  const { source, capturedAt, queuedAt, latitude, longitude, accuracyMetres, milestoneId, liveCheckId } = parsed.data;
+  const { source, capturedAt, queuedAt, latitude, longitude, accuracyMetres, milestoneId, liveCheckId, photoPointId } = parsed.data;
   return {
     source,
     capturedAt: dateOrNull(capturedAt),
@@ -47,5 +51,6 @@ export function captureAt(fields: MultipartUpload["fields"], index: number): Pho
         : null,
     milestoneId: milestoneId ?? null,
     liveCheckId: liveCheckId ?? null,
+    photoPointId: photoPointId ?? null,
   };
 }

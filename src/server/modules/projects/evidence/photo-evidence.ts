@@ -30,6 +30,7 @@ export function photoEvidenceColumns(stored: StoredPhoto, capture: PhotoCapture,
     distanceMetres: judgement.distanceMetres,
     milestoneId: capture.milestoneId,
     liveCheckId: capture.liveCheckId,
+    photoPointId: capture.photoPointId,
     createdAt: receivedAt,
   };
 }
@@ -44,6 +45,7 @@ export function photoAddedContent(photo: PhotoRow): EvidenceContent {
     updateId: photo.updateId,
     milestoneId: photo.milestoneId,
     liveCheckId: photo.liveCheckId,
+    photoPointId: photo.photoPointId,
     uploadedById: photo.uploadedById,
     source: photo.source,
     capturedAt: isoOrNull(photo.capturedAt),

@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/Button";
 import { SectionCard } from "../../../components/ui/SectionCard";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
-import { type CaptionedFile, liveChecksQuery, type PhotoCapture, projectsApi } from "../api";
+import { type CaptionedFile, liveChecksQuery, type PhotoCapture, photoPointsQuery, projectsApi } from "../api";
 import { VerdictBadge } from "../page/VerdictBadge";
 import { type PositionState, usePosition } from "./use-position";
 import { frameAsJpeg, useRearCamera } from "./use-rear-camera";
@@ -47,6 +47,8 @@ export function CaptureScreen({ project, liveCheckId: askedFor }: { project: Pro
   const position = usePosition();
   const [taken, setTaken] = useState<Taken[]>([]);
   const [milestoneId, setMilestoneId] = useState("");
+  const photoPoints = useQuery(photoPointsQuery(project.id)).data?.items ?? [];
+  const [photoPointId, setPhotoPointId] = useState("");
   const [caption, setCaption] = useState("");
   const [sent, setSent] = useState<ProjectPhoto[]>([]);
   const [shooting, setShooting] = useState(false);
@@ -68,7 +70,7 @@ export function CaptureScreen({ project, liveCheckId: askedFor }: { project: Pro
     const answers = capture.source === "camera" && answering ? String(answering.id) : "";
     setTaken((photos) => [
       ...photos,
-      { key: crypto.randomUUID(), file, preview, caption, capture: { ...capture, milestoneId, liveCheckId: answers } },
+      { key: crypto.randomUUID(), file, preview, caption, capture: { ...capture, milestoneId, liveCheckId: answers, photoPointId } },
     ]);
   };
 
@@ -138,6 +140,16 @@ export function CaptureScreen({ project, liveCheckId: askedFor }: { project: Pro
               </option>
             ))}
           </SelectField>
+          {photoPoints.length > 0 ? (
+            <SelectField label="Photo point" optional value={photoPointId} onChange={(event) => setPhotoPointId(event.target.value)}>
+              <option value="">Not from a photo point</option>
+              {photoPoints.map((point) => (
+                <option key={point.id} value={point.id}>
+                  {point.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           {waiting.length > 0 ? (
             <SelectField label="Answers a live check" optional value={liveCheckId} onChange={(event) => setLiveCheckId(event.target.value)}>
               <option value="">No live check</option>

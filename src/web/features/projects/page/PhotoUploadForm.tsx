@@ -6,12 +6,12 @@ import { useAttempt } from "../../../components/form/use-attempt";
 import { Button } from "../../../components/ui/Button";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
-import { projectsApi } from "../api";
+import { type PhotoCapture, projectsApi } from "../api";
 import { PhotoPicker } from "./PhotoPicker";
 import { usePickedPhotos } from "./use-picked-photos";
 
-/** Several photos at once into the gallery, each with its caption. */
-export function PhotoUploadForm({ projectId }: { projectId: number }) {
+/** Several photos at once into the gallery, each with its caption (and the capture fields given, such as a photo point). */
+export function PhotoUploadForm({ projectId, capture }: { projectId: number; capture?: PhotoCapture }) {
   const queryClient = useQueryClient();
   const picked = usePickedPhotos();
   const { pending: uploading, failure, setFailure, attempt } = useAttempt();
@@ -19,7 +19,10 @@ export function PhotoUploadForm({ projectId }: { projectId: number }) {
   const upload = async () => {
     if (picked.photos.length === 0) return setFailure(projectMessages.noPhotos);
     await attempt(async () => {
-      const { photos } = await projectsApi.addPhotos(projectId, picked.photos);
+      const { photos } = await projectsApi.addPhotos(
+        projectId,
+        picked.photos.map((photo) => ({ ...photo, capture })),
+      );
       await refreshProjects(queryClient);
       picked.clear();
       toast.success(photos.length === 1 ? "Photo uploaded." : `${countOf(photos.length, "photo")} uploaded.`);

@@ -4,6 +4,7 @@ import { EvidenceLog } from "./EvidenceLog";
 import { LiveChecks } from "./LiveChecks";
 import { MilestoneTimeline } from "./MilestoneTimeline";
 import { PhotoGallery } from "./PhotoGallery";
+import { PhotoPoints } from "./PhotoPoints";
 import { ProjectDocuments } from "./ProjectDocuments";
 import { ProjectOverview } from "./ProjectOverview";
 import { ProjectVideos } from "./ProjectVideos";
@@ -36,6 +37,7 @@ export const projectSections: readonly ProjectSection[] = [
   { id: "photos", label: "Photos", count: (project) => project.counts.photos, Section: PhotoGallery },
   { id: "videos", label: "Videos", Section: ProjectVideos },
   { id: "documents", label: "Documents", count: (project) => project.counts.documents, Section: ProjectDocuments },
+  { id: "photo-points", label: "Photo points", Section: PhotoPoints },
   { id: "live-checks", label: "Live checks", Section: LiveChecks },
   { id: "evidence", label: "Evidence", Section: EvidenceLog },
   { id: "messages", label: "Messages", shown: (project) => project.permissions.message, Section: ProjectMessages },
