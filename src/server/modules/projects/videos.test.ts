@@ -111,6 +111,8 @@ describe("project videos", () => {
     const badField = await addVideo(testVideo({ format: "mp4" }), { source: "drone" });
     expect(badField.status).toBe(400);
     expect(badField.body.fields).toEqual({ "source.0": "The source is camera or library." });
+    const atAPoint = await addVideo(testVideo({ format: "mp4" }), { source: "library", photoPointId: "1" });
+    expect(atAPoint.body.fields).toEqual({ "photoPointId.0": "A photo point's series is of photos: send the video without one." });
     expect((await call(`/projects/${projectId}/videos`, undefined, office.auth)).body.data.items).toEqual([]);
     expect((await call(`/projects/${projectId}/evidence`, undefined, office.auth)).body.data.items).toEqual([]);
   });

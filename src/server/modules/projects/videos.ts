@@ -130,6 +130,9 @@ export function createVideos(deps: {
       try {
         await guard.edit(viewer, projectId);
         const capture = captureAt(upload.fields, 0);
+        // A photo point's series and time-lapse are of photos.
+        if (capture.photoPointId !== null)
+          throw invalidField("photoPointId.0", "A photo point's series is of photos: send the video without one.");
         const caption = photoCaptionSchema.safeParse({ caption: upload.fields.caption?.[0] ?? "" });
         if (!caption.success) throw invalidField("caption", caption.error.issues[0]?.message ?? "");
         const { video, discard } = await storeVideo({ storage, originals, ffmpeg: deps.ffmpeg }, projectId, upload.file);

@@ -12,9 +12,10 @@ import { photoPointCreateSchema } from "../../../../shared/projects.js";
 import { envelope } from "../../../platform/api-schemas.js";
 import { currentViewer } from "../../../platform/authenticate.js";
 import { ok } from "../../../platform/envelope.js";
+import { idParam } from "../../../platform/params.js";
 import { perUserLimit } from "../../../platform/rate-limit.js";
 import type { ProjectGuard } from "../guard.js";
-import { idParam, projectIdFound, projectIdOf } from "../params.js";
+import { projectIdFound, projectIdOf } from "../params.js";
 import type { PhotoPoints } from "./photo-points.js";
 import type { Timelapses } from "./timelapses.js";
 
