@@ -266,7 +266,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(blogAdminModule, { db: db.db, storage, requireUser });
       await api.register(peopleModule, { db: db.db, requireUser });
       await api.register(officeModule, { db: db.db, requireUser });
-      await api.register(contractsModule, { db: db.db, requireUser });
+      await api.register(contractsModule, {
+        db: db.db,
+        requireUser,
+        prove: (caller, proof, origin) => auth.stepUp.prove(caller, proof, "variation_approved", origin),
+      });
       await api.register(outboxModule, { db: db.db, requireUser });
       await api.register(accountModule, {
         db: db.db,

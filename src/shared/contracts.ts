@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseScaledDecimal, QUANTITY_DECIMALS, RATE_DECIMALS } from "./boq.js";
 
 // The contract of a project: its bill of quantities and its signing (docs/decisions/140-boq-and-contract.md).
 
@@ -51,4 +52,73 @@ export const contractSigningSchema = z.object({
 });
 export type ContractSigningInput = z.input<typeof contractSigningSchema>;
 
-export type { BoqAnswer, BoqImport, ProjectContract } from "./answers/contracts.js";
+/** A variation's line: an addition, or an omission as a negative quantity, at a BOQ rate or a new one. */
+const variationLineSchema = z.object({
+  description: z
+    .string({ error: "Describe the work." })
+    .trim()
+    .min(1, "Describe the work.")
+    .max(2000, "Keep the description under 2,000 characters."),
+  unit: z
+    .string({ error: "Give the unit." })
+    .trim()
+    .min(1, "Give the unit (m2, m3, nr, item…).")
+    .max(20, "Keep the unit under 20 characters."),
+  quantity: z
+    .number({ error: "Give the quantity as a number." })
+    .refine((value) => value !== 0, "A quantity of 0 changes nothing: leave the line out.")
+    .refine((value) => Math.abs(value) <= 1_000_000_000, "The quantity is too large.")
+    .refine((value) => parseScaledDecimal(value, QUANTITY_DECIMALS) !== null, "Give the quantity with at most 3 decimals."),
+  rate: z
+    .number({ error: "Give the rate in naira." })
+    .min(0, "The rate cannot be negative: omit work with a negative quantity.")
+    .max(1_000_000_000_000, "The rate is too large.")
+    .refine((value) => parseScaledDecimal(value, RATE_DECIMALS) !== null, "Give the rate in naira with at most 2 decimals."),
+});
+
+/** POST /api/projects/{id}/variations: the office raises a change to the signed contract (rates in naira). */
+export const variationSchema = z.object({
+  title: z
+    .string({ error: "Give the variation a title." })
+    .trim()
+    .min(1, "Give the variation a title.")
+    .max(200, "Keep the title under 200 characters."),
+  reason: z
+    .string({ error: "Say why the work changes." })
+    .trim()
+    .min(1, "Say why the work changes.")
+    .max(2000, "Keep the reason under 2,000 characters."),
+  lines: z
+    .array(variationLineSchema, { error: "List the work that changes." })
+    .min(1, "List the work that changes.")
+    .max(200, "A variation has at most 200 lines."),
+  daysAdded: z
+    .number({ error: "Give the days added as a whole number." })
+    .int("Give the days added as a whole number.")
+    .min(-365, "Between -365 and 3,650 days.")
+    .max(3650, "Between -365 and 3,650 days.")
+    .default(0),
+});
+export type VariationInput = z.input<typeof variationSchema>;
+
+/** POST …/variations/{variationId}/decline: the client says why. */
+export const variationDeclineSchema = z.object({
+  reason: z
+    .string({ error: "Say why you decline it." })
+    .trim()
+    .min(1, "Say why you decline it.")
+    .max(1000, "Keep the reason under 1,000 characters."),
+});
+
+export const variationStatuses = ["pending", "approved", "declined"] as const;
+export type VariationStatus = (typeof variationStatuses)[number];
+
+export const variationMessages = {
+  notFound: "Variation not found.",
+  notSigned: "Record the contract as signed first: before then, change the BOQ itself.",
+  decided: "This variation has already been decided.",
+  clientOnly: "Only the project's client approves or declines its variations.",
+  tooMany: "A project has at most 500 variations.",
+} as const;
+
+export type { BoqAnswer, BoqImport, ProjectContract, Variation, VariationList } from "./answers/contracts.js";

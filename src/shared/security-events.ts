@@ -28,6 +28,7 @@ export const securityEventTypes = [
   "rate_limited",
   "address_blocked",
   "not_me",
+  "variation_approved",
 ] as const;
 export type SecurityEventType = (typeof securityEventTypes)[number];
 export const securityOutcomes = ["success", "failure"] as const;
@@ -61,6 +62,7 @@ const eventLabels: Record<string, string> = {
   rate_limited: "Request refused: too many requests",
   address_blocked: "Request from a blocked address",
   not_me: "'This wasn't me': every session ended",
+  variation_approved: "Contract variation approved",
 } satisfies Record<SecurityEventType, string>;
 
 /** A failure names what was tried ("Password change failed"), where the event's label says it was done. */

@@ -22,6 +22,7 @@ import { auditActions } from "../../shared/admin.js";
 import { blogPostStatuses } from "../../shared/blog-admin.js";
 import { callMediaKinds } from "../../shared/call-terms.js";
 import type { BlogCategorySlug } from "../../shared/content.js";
+import { variationStatuses } from "../../shared/contracts.js";
 import { conversationKinds } from "../../shared/conversations.js";
 import { departmentNames, roles } from "../../shared/departments.js";
 import { captureSources, type EvidenceContent, evidenceKinds, evidenceVerdicts } from "../../shared/evidence.js";
@@ -1084,5 +1085,55 @@ export const projectContracts = pgTable(
   (table) => [
     check("project_contracts_retention_check", sql`${table.retentionBasisPoints} BETWEEN 0 AND 2000`),
     check("project_contracts_defects_period_check", sql`${table.defectsPeriodDays} BETWEEN 0 AND 1095`),
+  ],
+);
+
+/**
+ * A change to a signed contract: binding only once the project's client approves it with a fresh proof
+ * (docs/decisions/141-variations-approved-by-the-client.md). Its total and effect are computed from its lines.
+ */
+export const variations = pgTable(
+  "variations",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    reason: text("reason").notNull(),
+    daysAdded: integer("days_added").notNull().default(0),
+    status: text("status", { enum: variationStatuses }).notNull().default("pending"),
+    raisedById: personOrNull("raised_by_id"),
+    raisedAt: timestampColumn("raised_at").notNull().defaultNow(),
+    decidedById: personOrNull("decided_by_id"),
+    decidedAt: timestampColumn("decided_at"),
+    declineReason: text("decline_reason"),
+    /** Where the decision came from: the browser's user agent and address, for the record. */
+    decidedFromAddress: text("decided_from_address"),
+    decidedFromDevice: text("decided_from_device"),
+  },
+  (table) => [
+    uniqueIndex("variations_project_number_idx").on(table.projectId, table.number),
+    check("variations_status_check", sql`${table.status} IN ('pending', 'approved', 'declined')`),
+    check("variations_days_added_check", sql`${table.daysAdded} BETWEEN -365 AND 3650`),
+  ],
+);
+
+/** A line of a variation: an omission has a negative quantity. */
+export const variationLines = pgTable(
+  "variation_lines",
+  {
+    id: serial("id").primaryKey(),
+    variationId: integer("variation_id")
+      .notNull()
+      .references(() => variations.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    unit: text("unit").notNull(),
+    quantityMilli: bigint("quantity_milli", { mode: "number" }).notNull(),
+    rateKobo: bigint("rate_kobo", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    index("variation_lines_variation_idx").on(table.variationId, table.position),
+    check("variation_lines_rate_check", sql`${table.rateKobo} >= 0`),
   ],
 );

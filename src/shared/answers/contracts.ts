@@ -39,3 +39,41 @@ export type BoqAnswer = z.output<typeof boqAnswer>;
 /** POST /api/projects/{id}/boq: how many bills and items were imported, and their sum. */
 export const boqImport = z.object({ bills: count, items: count, contractSum: z.number().int() });
 export type BoqImport = z.output<typeof boqImport>;
+
+/** A variation with its lines' amounts, its total and its effect on the contract sum and the completion date. */
+export const variation = z.object({
+  id: count,
+  /** Numbered in the project's order: V1, V2… */
+  number: count,
+  title: z.string(),
+  reason: z.string(),
+  daysAdded: z.number().int(),
+  status: z.enum(["pending", "approved", "declined"]),
+  lines: z.array(
+    z.object({ description: z.string(), unit: z.string(), quantity: z.number(), rate: z.number().int(), amount: z.number().int() }),
+  ),
+  total: z.number().int(),
+  /** The contract sum and completion date before this variation and with it (unchanged by a declined one). */
+  effect: z.object({
+    contractSumBefore: z.number().int(),
+    contractSumAfter: z.number().int(),
+    completionBefore: calendarDay.nullable(),
+    completionAfter: calendarDay.nullable(),
+  }),
+  raisedBy: personRef.nullable(),
+  raisedAt: instant,
+  decidedBy: personRef.nullable(),
+  decidedAt: instant.nullable(),
+  declineReason: z.string().nullable(),
+});
+export type Variation = z.output<typeof variation>;
+
+/** GET /api/projects/{id}/variations: newest first, with the contract sum and completion date as varied. */
+export const variationList = z.object({
+  items: z.array(variation),
+  originalContractSum: z.number().int(),
+  contractSum: z.number().int(),
+  originalCompletion: calendarDay.nullable(),
+  completion: calendarDay.nullable(),
+});
+export type VariationList = z.output<typeof variationList>;

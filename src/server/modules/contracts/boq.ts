@@ -35,11 +35,13 @@ export function billsOf(items: readonly ItemRow[]) {
 
 const conflict = (message: string, code: string) => new ApiError(409, message, code);
 
+/** A project's BOQ items in the file's order. */
+export const boqItemsOf = (db: AppDb, projectId: number) =>
+  db.select().from(boqItems).where(eq(boqItems.projectId, projectId)).orderBy(asc(boqItems.position));
+
 /** A project's bill of quantities and its signing (docs/decisions/140-boq-and-contract.md). */
 export function createBoq({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
-  async function itemsOf(projectId: number) {
-    return db.select().from(boqItems).where(eq(boqItems.projectId, projectId)).orderBy(asc(boqItems.position));
-  }
+  const itemsOf = (projectId: number) => boqItemsOf(db, projectId);
 
   /** The project's row, locked until the transaction ends: an import and a signing never cross. */
   const lockProject = (tx: AppDb, projectId: number) =>

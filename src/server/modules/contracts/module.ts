@@ -4,11 +4,19 @@ import type { RequireUser } from "../../platform/authenticate.js";
 import { createBoq } from "./boq.js";
 import { createMoneyGuard } from "./money-guard.js";
 import { contractRoutes } from "./routes.js";
+import { variationRoutes } from "./variation-routes.js";
+import { createVariations, type ProveIdentity } from "./variations.js";
 
-export type ContractsModuleOptions = { db: AppDb; requireUser: RequireUser };
+export type ContractsModuleOptions = {
+  db: AppDb;
+  requireUser: RequireUser;
+  /** The auth module's fresh proof (its step-up), asked before a client approves a variation. */
+  prove: ProveIdentity;
+};
 
 /** A project's contract and its money under /api (docs/decisions/140-boq-and-contract.md). */
-export async function contractsModule(app: FastifyInstance, { db, requireUser }: ContractsModuleOptions) {
+export async function contractsModule(app: FastifyInstance, { db, requireUser, prove }: ContractsModuleOptions) {
   const guard = createMoneyGuard(db);
   await app.register(contractRoutes, { boq: createBoq({ db, guard }), requireUser });
+  await app.register(variationRoutes, { variations: createVariations({ db, guard, prove }), requireUser });
 }
