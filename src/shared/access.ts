@@ -125,5 +125,8 @@ export const canReadProjectMoney = (viewer: Viewer, project: ProjectParties) =>
 /** The project office prepares the contract: the BOQ, its signing, variations, valuations, the payment schedule. */
 export const canPrepareContract = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [PROJECT_OFFICE]);
 
+/** Accounts certify valuations, invoice and confirm payments. */
+export const canCertifyMoney = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, ACCOUNTS_DEPARTMENTS);
+
 /** Announcements from the administration: the staff and the admins (clients have none). */
 export const canReadAnnouncements = (viewer: Viewer) => viewer.role === "staff" || viewer.role === "admin";

@@ -121,4 +121,46 @@ export const variationMessages = {
   tooMany: "A project has at most 500 variations.",
 } as const;
 
-export type { BoqAnswer, BoqImport, ProjectContract, Variation, VariationList } from "./answers/contracts.js";
+/** POST /api/projects/{id}/valuations: the quantity done to date of BOQ items and variation lines, and materials on site (naira). */
+export const valuationSchema = z.object({
+  asAt: z.iso.date({ error: "Give the valuation date as YYYY-MM-DD." }),
+  lines: z
+    .array(
+      z
+        .object({
+          itemId: z.number().int().positive().optional(),
+          variationLineId: z.number().int().positive().optional(),
+          quantityToDate: z
+            .number({ error: "Give the quantity done to date." })
+            .min(0, "The quantity done cannot be negative.")
+            .max(1_000_000_000, "The quantity is too large.")
+            .refine((value) => parseScaledDecimal(value, QUANTITY_DECIMALS) !== null, "Give the quantity with at most 3 decimals."),
+        })
+        .refine((line) => (line.itemId === undefined) !== (line.variationLineId === undefined), {
+          message: "Name a BOQ item (itemId) or a variation line (variationLineId), not both.",
+          path: ["itemId"],
+        }),
+      { error: "List the work measured." },
+    )
+    .max(10_000, "A valuation has at most 10,000 lines."),
+  materialsOnSite: z
+    .number({ error: "Give the materials on site in naira." })
+    .min(0, "The materials on site cannot be negative.")
+    .max(1_000_000_000_000, "The amount is too large.")
+    .refine((value) => parseScaledDecimal(value, RATE_DECIMALS) !== null, "Give the amount with at most 2 decimals.")
+    .default(0),
+});
+export type ValuationInput = z.input<typeof valuationSchema>;
+
+export const valuationMessages = {
+  notFound: "Valuation not found.",
+  notSigned: "Record the contract as signed first: its retention is needed to value the work.",
+  draftWaiting: "The last valuation is waiting to be certified: certify it before measuring again.",
+  certified: "This valuation is certified and cannot change.",
+  unknownItem: "Choose an item of this project's BOQ.",
+  unknownVariationLine: "Choose a line of an approved variation of this project.",
+  twice: "This line is measured twice.",
+  earlier: (day: string) => `A valuation cannot be dated before the previous one (${day}).`,
+} as const;
+
+export type { BoqAnswer, BoqImport, ProjectContract, Valuation, ValuationList, Variation, VariationList } from "./answers/contracts.js";

@@ -1137,3 +1137,45 @@ export const variationLines = pgTable(
     check("variation_lines_rate_check", sql`${table.rateKobo} >= 0`),
   ],
 );
+
+/**
+ * An interim valuation (docs/decisions/142-valuations-certified-once.md): the office measures, Accounts certify, and a
+ * certified one never changes. Values, retention and the amount due are computed from its lines and the contract.
+ */
+export const valuations = pgTable(
+  "valuations",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    number: integer("number").notNull(),
+    asAt: date("as_at", { mode: "string" }).notNull(),
+    materialsOnSiteKobo: bigint("materials_on_site_kobo", { mode: "number" }).notNull().default(0),
+    preparedById: personOrNull("prepared_by_id"),
+    preparedAt: timestampColumn("prepared_at").notNull().defaultNow(),
+    certifiedById: personOrNull("certified_by_id"),
+    certifiedAt: timestampColumn("certified_at"),
+  },
+  (table) => [
+    uniqueIndex("valuations_project_number_idx").on(table.projectId, table.number),
+    check("valuations_materials_check", sql`${table.materialsOnSiteKobo} >= 0`),
+  ],
+);
+
+/** The quantity of one BOQ item or variation line done to date, as a valuation measured it. */
+export const valuationLines = pgTable(
+  "valuation_lines",
+  {
+    id: serial("id").primaryKey(),
+    valuationId: integer("valuation_id")
+      .notNull()
+      .references(() => valuations.id, { onDelete: "cascade" }),
+    boqItemId: integer("boq_item_id").references(() => boqItems.id, { onDelete: "restrict" }),
+    variationLineId: integer("variation_line_id").references(() => variationLines.id, { onDelete: "restrict" }),
+    quantityMilli: bigint("quantity_milli", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    index("valuation_lines_valuation_idx").on(table.valuationId),
+    check("valuation_lines_one_subject_check", sql`(${table.boqItemId} IS NULL) <> (${table.variationLineId} IS NULL)`),
+    check("valuation_lines_quantity_check", sql`${table.quantityMilli} >= 0`),
+  ],
+);

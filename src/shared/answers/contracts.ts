@@ -50,7 +50,7 @@ export const variation = z.object({
   daysAdded: z.number().int(),
   status: z.enum(["pending", "approved", "declined"]),
   lines: z.array(
-    z.object({ description: z.string(), unit: z.string(), quantity: z.number(), rate: z.number().int(), amount: z.number().int() }),
+    z.object({ id: count, description: z.string(), unit: z.string(), quantity: z.number(), rate: z.number().int(), amount: z.number().int() }),
   ),
   total: z.number().int(),
   /** The contract sum and completion date before this variation and with it (unchanged by a declined one). */
@@ -77,3 +77,37 @@ export const variationList = z.object({
   completion: calendarDay.nullable(),
 });
 export type VariationList = z.output<typeof variationList>;
+
+/** An interim valuation: each measured line's value to date, and the certificate's arithmetic, all in kobo. */
+export const valuation = z.object({
+  id: count,
+  number: count,
+  asAt: calendarDay,
+  status: z.enum(["draft", "certified"]),
+  lines: z.array(
+    z.object({
+      itemId: count.nullable(),
+      variationLineId: count.nullable(),
+      ref: z.string(),
+      description: z.string(),
+      unit: z.string(),
+      quantityToDate: z.number(),
+      rate: z.number().int(),
+      valueToDate: z.number().int(),
+    }),
+  ),
+  materialsOnSite: z.number().int(),
+  /** Σ values to date + materials on site; retention at the contract's percentage; less the previous certificates. */
+  grossValue: z.number().int(),
+  retention: z.number().int(),
+  lessPrevious: z.number().int(),
+  amountDue: z.number().int(),
+  preparedBy: personRef.nullable(),
+  preparedAt: instant,
+  certifiedBy: personRef.nullable(),
+  certifiedAt: instant.nullable(),
+});
+export type Valuation = z.output<typeof valuation>;
+
+export const valuationList = z.object({ items: z.array(valuation) });
+export type ValuationList = z.output<typeof valuationList>;

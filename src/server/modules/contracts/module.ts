@@ -4,6 +4,8 @@ import type { RequireUser } from "../../platform/authenticate.js";
 import { createBoq } from "./boq.js";
 import { createMoneyGuard } from "./money-guard.js";
 import { contractRoutes } from "./routes.js";
+import { valuationRoutes } from "./valuation-routes.js";
+import { createValuations } from "./valuations.js";
 import { variationRoutes } from "./variation-routes.js";
 import { createVariations, type ProveIdentity } from "./variations.js";
 
@@ -19,4 +21,5 @@ export async function contractsModule(app: FastifyInstance, { db, requireUser, p
   const guard = createMoneyGuard(db);
   await app.register(contractRoutes, { boq: createBoq({ db, guard }), requireUser });
   await app.register(variationRoutes, { variations: createVariations({ db, guard, prove }), requireUser });
+  await app.register(valuationRoutes, { valuations: createValuations({ db, guard }), requireUser });
 }

@@ -103,6 +103,7 @@ export function createVariations({ db, guard, prove }: { db: AppDb; guard: Money
       daysAdded: row.daysAdded,
       status: row.status,
       lines: lines.map((line) => ({
+        id: line.id,
         description: line.description,
         unit: line.unit,
         quantity: quantityOf(line.quantityMilli),

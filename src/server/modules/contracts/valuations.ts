@@ -1,0 +1,208 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { canCertifyMoney, canPrepareContract, type Viewer } from "../../../shared/access.js";
+import { ApiError } from "../../../shared/api.js";
+import { lineAmountKobo, parseScaledDecimal, QUANTITY_DECIMALS, quantityOf, RATE_DECIMALS } from "../../../shared/boq.js";
+import { type Valuation, valuationMessages, type valuationSchema } from "../../../shared/contracts.js";
+import { productWording } from "../../../shared/wording.js";
+import type { AppDb } from "../../db/client.js";
+import { boqItems, projectContracts, projects, users, valuationLines, valuations, variationLines, variations } from "../../db/schema.js";
+import type { MoneyGuard } from "./money-guard.js";
+
+type ValuationRow = typeof valuations.$inferSelect;
+
+const notFound = () => new ApiError(404, valuationMessages.notFound, "not_found");
+const conflict = (message: string, code: string) => new ApiError(409, message, code);
+const invalidLine = (index: number, message: string) =>
+  new ApiError(400, productWording.validationFailed, "validation_failed", { [`lines.${index}`]: message });
+
+/** Retention on a gross value at hundredths of a percent, rounded half up to the kobo. */
+export const retentionOf = (grossKobo: number, basisPoints: number) => Number((BigInt(grossKobo) * BigInt(basisPoints) + 5_000n) / 10_000n);
+
+/** Interim valuations (docs/decisions/142-valuations-certified-once.md): measured by the office, certified by Accounts. */
+export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
+  /** Every valuation of the project with its arithmetic, oldest first: each one's "less previous" needs the ones before. */
+  async function computed(projectId: number): Promise<Valuation[]> {
+    const rows = await db.select().from(valuations).where(eq(valuations.projectId, projectId)).orderBy(asc(valuations.number));
+    if (rows.length === 0) return [];
+    const [contract] = await db.select().from(projectContracts).where(eq(projectContracts.projectId, projectId));
+    const lines = await db
+      .select({
+        line: valuationLines,
+        boqRef: boqItems.ref,
+        boqDescription: boqItems.description,
+        boqUnit: boqItems.unit,
+        boqRate: boqItems.rateKobo,
+        variationNumber: variations.number,
+        variationDescription: variationLines.description,
+        variationUnit: variationLines.unit,
+        variationRate: variationLines.rateKobo,
+      })
+      .from(valuationLines)
+      .leftJoin(boqItems, eq(boqItems.id, valuationLines.boqItemId))
+      .leftJoin(variationLines, eq(variationLines.id, valuationLines.variationLineId))
+      .leftJoin(variations, eq(variations.id, variationLines.variationId))
+      .where(
+        inArray(
+          valuationLines.valuationId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(valuationLines.id));
+    const people = await namesOf(rows.flatMap((row) => [row.preparedById, row.certifiedById]));
+    let certifiedBefore = 0;
+    return rows.map((row) => {
+      const own = lines
+        .filter(({ line }) => line.valuationId === row.id)
+        .map((found) => {
+          const rate = found.line.boqItemId ? (found.boqRate ?? 0) : (found.variationRate ?? 0);
+          return {
+            itemId: found.line.boqItemId,
+            variationLineId: found.line.variationLineId,
+            ref: found.line.boqItemId ? (found.boqRef ?? "") : `V${found.variationNumber ?? "?"}`,
+            description: (found.line.boqItemId ? found.boqDescription : found.variationDescription) ?? "",
+            unit: (found.line.boqItemId ? found.boqUnit : found.variationUnit) ?? "",
+            quantityToDate: quantityOf(found.line.quantityMilli),
+            rate,
+            valueToDate: lineAmountKobo(found.line.quantityMilli, rate),
+          };
+        });
+      const grossValue = own.reduce((sum, line) => sum + line.valueToDate, 0) + row.materialsOnSiteKobo;
+      const retention = retentionOf(grossValue, contract?.retentionBasisPoints ?? 0);
+      const lessPrevious = certifiedBefore;
+      const amountDue = grossValue - retention - lessPrevious;
+      if (row.certifiedAt) certifiedBefore += amountDue;
+      return shown(row, own, { grossValue, retention, lessPrevious, amountDue }, people);
+    });
+  }
+
+  async function namesOf(ids: readonly (string | null)[]) {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+    const rows = wanted.length
+      ? await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatarUrl })
+          .from(users)
+          .where(inArray(users.id, wanted))
+      : [];
+    return new Map(rows.map((row) => [row.id, { id: row.id, name: `${row.firstName} ${row.lastName}`, avatar: row.avatar }]));
+  }
+
+  function shown(
+    row: ValuationRow,
+    lines: Valuation["lines"],
+    sums: Pick<Valuation, "grossValue" | "retention" | "lessPrevious" | "amountDue">,
+    people: Map<string, Valuation["preparedBy"]>,
+  ): Valuation {
+    return {
+      id: row.id,
+      number: row.number,
+      asAt: row.asAt,
+      status: row.certifiedAt ? "certified" : "draft",
+      lines,
+      materialsOnSite: row.materialsOnSiteKobo,
+      ...sums,
+      preparedBy: (row.preparedById && people.get(row.preparedById)) || null,
+      preparedAt: row.preparedAt.toISOString(),
+      certifiedBy: (row.certifiedById && people.get(row.certifiedById)) || null,
+      certifiedAt: row.certifiedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function one(projectId: number, valuationId: number) {
+    const found = (await computed(projectId)).find((item) => item.id === valuationId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** The measured lines, checked against the project's BOQ and approved variations, as rows to insert. */
+  async function measuredLines(tx: AppDb, projectId: number, lines: z.output<typeof valuationSchema>["lines"]) {
+    const itemIds = lines.flatMap((line) => (line.itemId ? [line.itemId] : []));
+    const variationLineIds = lines.flatMap((line) => (line.variationLineId ? [line.variationLineId] : []));
+    const items = itemIds.length
+      ? await tx
+          .select({ id: boqItems.id })
+          .from(boqItems)
+          .where(and(eq(boqItems.projectId, projectId), inArray(boqItems.id, itemIds)))
+      : [];
+    const approvedLines = variationLineIds.length
+      ? await tx
+          .select({ id: variationLines.id })
+          .from(variationLines)
+          .innerJoin(variations, eq(variations.id, variationLines.variationId))
+          .where(and(eq(variations.projectId, projectId), eq(variations.status, "approved"), inArray(variationLines.id, variationLineIds)))
+      : [];
+    const seen = new Set<string>();
+    return lines.map((line, index) => {
+      const key = line.itemId ? `item:${line.itemId}` : `variation:${line.variationLineId}`;
+      if (seen.has(key)) throw invalidLine(index, valuationMessages.twice);
+      seen.add(key);
+      if (line.itemId && !items.some((item) => item.id === line.itemId)) throw invalidLine(index, valuationMessages.unknownItem);
+      if (line.variationLineId && !approvedLines.some((found) => found.id === line.variationLineId))
+        throw invalidLine(index, valuationMessages.unknownVariationLine);
+      return {
+        boqItemId: line.itemId ?? null,
+        variationLineId: line.variationLineId ?? null,
+        quantityMilli: Number(parseScaledDecimal(line.quantityToDate, QUANTITY_DECIMALS)),
+      };
+    });
+  }
+
+  return {
+    async list(viewer: Viewer, projectId: number): Promise<{ items: Valuation[] }> {
+      await guard.read(viewer, projectId);
+      return { items: (await computed(projectId)).reverse() };
+    },
+
+    /** The office measures the work done to date; the valuation stays a draft until Accounts certify it. */
+    async prepare(viewer: Viewer, projectId: number, input: z.output<typeof valuationSchema>): Promise<Valuation> {
+      await guard.act(viewer, projectId, canPrepareContract);
+      const id = await db.transaction(async (tx) => {
+        await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
+        const [signed] = await tx
+          .select({ id: projectContracts.projectId })
+          .from(projectContracts)
+          .where(eq(projectContracts.projectId, projectId));
+        if (!signed) throw conflict(valuationMessages.notSigned, "contract_not_signed");
+        const [last] = await tx
+          .select()
+          .from(valuations)
+          .where(eq(valuations.projectId, projectId))
+          .orderBy(desc(valuations.number))
+          .limit(1);
+        if (last && !last.certifiedAt) throw conflict(valuationMessages.draftWaiting, "draft_waiting");
+        if (last && input.asAt < last.asAt)
+          throw new ApiError(400, productWording.validationFailed, "validation_failed", { asAt: valuationMessages.earlier(last.asAt) });
+        const rows = await measuredLines(tx, projectId, input.lines);
+        const [row] = await tx
+          .insert(valuations)
+          .values({
+            projectId,
+            number: (last?.number ?? 0) + 1,
+            asAt: input.asAt,
+            materialsOnSiteKobo: Number(parseScaledDecimal(input.materialsOnSite, RATE_DECIMALS)),
+            preparedById: viewer.id,
+          })
+          .returning({ id: valuations.id });
+        if (!row) throw new Error("the valuation's row was not written");
+        for (let start = 0; start < rows.length; start += 1000)
+          await tx.insert(valuationLines).values(rows.slice(start, start + 1000).map((line) => ({ ...line, valuationId: row.id })));
+        return row.id;
+      });
+      return one(projectId, id);
+    },
+
+    /** Accounts certify a draft: from then it never changes, and the next valuation deducts it. */
+    async certify(viewer: Viewer, projectId: number, valuationId: number): Promise<Valuation> {
+      await guard.act(viewer, projectId, canCertifyMoney);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(valuations).where(eq(valuations.id, valuationId)).for("update");
+        if (!row || row.projectId !== projectId) throw notFound();
+        if (row.certifiedAt) throw conflict(valuationMessages.certified, "already_certified");
+        await tx.update(valuations).set({ certifiedAt: new Date(), certifiedById: viewer.id }).where(eq(valuations.id, valuationId));
+      });
+      return one(projectId, valuationId);
+    },
+  };
+}
+
+export type Valuations = ReturnType<typeof createValuations>;
