@@ -50,7 +50,14 @@ export const variation = z.object({
   daysAdded: z.number().int(),
   status: z.enum(["pending", "approved", "declined"]),
   lines: z.array(
-    z.object({ id: count, description: z.string(), unit: z.string(), quantity: z.number(), rate: z.number().int(), amount: z.number().int() }),
+    z.object({
+      id: count,
+      description: z.string(),
+      unit: z.string(),
+      quantity: z.number(),
+      rate: z.number().int(),
+      amount: z.number().int(),
+    }),
   ),
   total: z.number().int(),
   /** The contract sum and completion date before this variation and with it (unchanged by a declined one). */
