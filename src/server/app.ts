@@ -23,7 +23,7 @@ import { createNotificationsService, notificationsModule } from "./modules/notif
 import { officeModule } from "./modules/office/index.js";
 import { outboxModule } from "./modules/outbox/index.js";
 import { peopleModule } from "./modules/people/index.js";
-import { projectsModule } from "./modules/projects/index.js";
+import { projectsModule, type WeeklyReportJob } from "./modules/projects/index.js";
 import {
   defaultRealtimeLimits,
   defaultRealtimeTiming,
@@ -90,6 +90,8 @@ export type AppOptions = {
   realtime?: Partial<RealtimeTiming> & Partial<RealtimeLimits> & CallsTiming & { redisPrefix?: string };
   /** Where files are stored, instead of the configured stores (tests that make storage fail). */
   stores?: Stores;
+  /** Handed the weekly reports' job, which then runs only when called (tests; the server's own timer runs it on Mondays). */
+  takeWeeklyReportJob?: (job: WeeklyReportJob) => void;
   /** `npm run dev` (src/server/dev.ts): Vite serves the browser's modules and their hot updates, not the build. */
   devServer?: DevServerPolicy & { register: (app: FastifyInstance) => void };
 };
@@ -305,6 +307,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer,
         publicOrigin: config.publicOrigin,
         ffmpeg: findFfmpeg(config.ffmpegPath),
+        signingSecret: authSecret,
+        scheduleWeeklyReports: config.env !== "test",
+        takeWeeklyReportJob: options.takeWeeklyReportJob,
       });
       // Any other path under /api is no route of the API: not part of its document.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));

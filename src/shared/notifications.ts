@@ -13,6 +13,7 @@ export const notificationKinds = [
   "announcement",
   "live_check_requested",
   "live_check_answered",
+  "weekly_report",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -25,9 +26,12 @@ const staffOnlyKinds: readonly NotificationKind[] = [
   "announcement",
 ];
 
-/** The kinds a person can be told about, for their settings: a client is never sent the staff's. */
+/** What only the clients are told of: their project's weekly report (docs/decisions/139-weekly-reports.md). */
+const clientOnlyKinds: readonly NotificationKind[] = ["weekly_report"];
+
+/** The kinds a person can be told about, for their settings: a client is never sent the staff's, nor the staff the clients'. */
 export const notificationKindsFor = (role: string): readonly NotificationKind[] =>
-  role === "user" ? notificationKinds.filter((kind) => !staffOnlyKinds.includes(kind)) : notificationKinds;
+  notificationKinds.filter((kind) => !(role === "user" ? staffOnlyKinds : clientOnlyKinds).includes(kind));
 
 export const notificationKindLabels: Record<NotificationKind, string> = {
   project_status: "A project's status changes",
@@ -43,6 +47,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   announcement: "An administrator sends an announcement",
   live_check_requested: "A client asks the site for a live check",
   live_check_answered: "A live check you asked for is answered",
+  weekly_report: "Your project's weekly progress report is ready",
 };
 
 export type NotificationChannels = { inApp: boolean; email: boolean };
@@ -63,6 +68,7 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   announcement: { inApp: true, email: false },
   live_check_requested: { inApp: true, email: true },
   live_check_answered: { inApp: true, email: true },
+  weekly_report: { inApp: true, email: true },
 };
 
 /** A user's stored choices over the defaults (kinds added later get their default). */

@@ -371,6 +371,34 @@ export const projectDocuments = pgTable(
 );
 
 /**
+ * A project's weekly progress report (docs/decisions/139-weekly-reports.md): a PDF in the document store. The Monday
+ * schedule makes one per project and week (the partial unique index: two instances, or a restart, make it once);
+ * the office makes more on demand. `week_start` is the Monday of the week reported, in Lagos, as YYYY-MM-DD.
+ */
+export const projectReports = pgTable(
+  "project_reports",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    weekStart: text("week_start").notNull(),
+    /** Made by the Monday schedule (made_by_id is then null), not on demand. */
+    scheduled: boolean("scheduled").notNull(),
+    /** The project's progress when it was made: the next report says how it changed. */
+    progress: integer("progress").notNull(),
+    madeAt: timestampColumn("made_at").notNull().defaultNow(),
+    madeById: personOrNull("made_by_id"),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+  },
+  (table) => [
+    index("project_reports_project_idx").on(table.projectId, table.madeAt),
+    uniqueIndex("project_reports_scheduled_week_idx").on(table.projectId, table.weekStart).where(sql`${table.scheduled}`),
+    check("project_reports_week_start_day", sql`${table.weekStart} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+  ],
+);
+
+/**
  * The project office's invitation of a project's client by email: a single-use link (the token stored hashed) that
  * opens the registration with the address filled in, or the sign-in for an account that exists; it attaches the project.
  */

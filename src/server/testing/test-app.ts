@@ -78,6 +78,7 @@ export async function startTestServer(
     keepData?: boolean;
     realtime?: AppOptions["realtime"];
     stores?: AppOptions["stores"];
+    takeWeeklyReportJob?: AppOptions["takeWeeklyReportJob"];
   } = {},
 ): Promise<TestServer> {
   const database = options.keepData ? await testDatabase() : await resetDatabase();
@@ -89,6 +90,7 @@ export async function startTestServer(
     logStream: options.logStream,
     realtime: options.realtime,
     stores: options.stores,
+    takeWeeklyReportJob: options.takeWeeklyReportJob,
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

@@ -3,7 +3,7 @@ import { type NotificationKind, resolvePreferences } from "../../../shared/notif
 import type { NotificationItem } from "../../../shared/realtime.js";
 import type { AppDb } from "../../db/client.js";
 import { notifications, users } from "../../db/schema.js";
-import type { EmailPhoto } from "../../platform/email-layout.js";
+import type { EmailParagraph, EmailPhoto } from "../../platform/email-layout.js";
 import type { Mailer } from "../../platform/mail.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 
@@ -17,7 +17,12 @@ export type NewNotification = {
   /** Photos it is about, shown as thumbnails in its email (the bell shows none), and how many there are in all. */
   photos?: readonly EmailPhoto[];
   photoTotal?: number;
+  /** Its email's own button and afterword for each recipient, instead of "Open it in the portal" (a signed link). */
+  email?: (userId: string) => NotificationEmail;
 };
+
+/** What a notification's email says beyond its title and text, for one recipient. */
+export type NotificationEmail = { action: { label: string; url: string }; afterword?: readonly EmailParagraph[] };
 
 const PAGE_SIZE = 20;
 
@@ -81,6 +86,7 @@ export function createNotificationsService(deps: { db: AppDb; mailer: Mailer; hu
           if (row) await hub.publish([person.id], { type: "notification", notification: toItem(row) });
         }
         if (channels.email) {
+          const own = notification.email?.(person.id);
           await deps.mailer.send({
             to: person.email,
             subject: notification.title,
@@ -90,7 +96,8 @@ export function createNotificationsService(deps: { db: AppDb; mailer: Mailer; hu
               paragraphs: [{ strong: notification.title }, ...(notification.body ? [notification.body] : [])],
               photos: notification.photos,
               photoTotal: notification.photoTotal,
-              action: { label: "Open it in the portal", url: `${deps.publicOrigin}${notification.link ?? "/dashboard"}` },
+              action: own?.action ?? { label: "Open it in the portal", url: `${deps.publicOrigin}${notification.link ?? "/dashboard"}` },
+              afterword: own?.afterword,
             },
           });
         }

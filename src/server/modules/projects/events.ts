@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { NotificationKind } from "../../../shared/notifications.js";
 import type { AppDb } from "../../db/client.js";
 import { loadProjectParties, projectPeople } from "../../db/project-parties.js";
-import type { EmailPhoto } from "../../platform/email-layout.js";
+import type { EmailParagraph, EmailPhoto } from "../../platform/email-layout.js";
 import type { RealtimeHub } from "../../platform/realtime-hub.js";
 
 /** What the notifications service needs to tell people (its notify()). */
@@ -15,9 +15,12 @@ export type ProjectNotice = {
   photoTotal?: number;
 };
 
+/** An email's own button and afterword for one recipient (a signed link), instead of "Open it in the portal". */
+export type NoticeEmail = { action: { label: string; url: string }; afterword?: readonly EmailParagraph[] };
+
 export type Notify = (
   userIds: readonly string[],
-  notification: ProjectNotice & { link?: string | null; projectId?: number | null },
+  notification: ProjectNotice & { link?: string | null; projectId?: number | null; email?: (userId: string) => NoticeEmail },
 ) => Promise<void>;
 
 export const projectLink = (projectId: number) => `/dashboard/projects/${projectId}`;

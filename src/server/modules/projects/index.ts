@@ -1,2 +1,2 @@
 /** The projects module's entry: its wiring. */
-export { type ProjectsModuleOptions, projectsModule } from "./module.js";
+export { type ProjectsModuleOptions, projectsModule, type WeeklyReportJob } from "./module.js";

@@ -23,6 +23,11 @@ import { photoPointRoutes } from "./photo-points/photo-point-routes.js";
 import { createPhotoPoints } from "./photo-points/photo-points.js";
 import { createTimelapses } from "./photo-points/timelapses.js";
 import { projectPhotoRoute } from "./photo-route.js";
+import { createReportLinks } from "./reports/report-links.js";
+import { createReports } from "./reports/reports-service.js";
+import { reportRoutes } from "./reports/routes.js";
+import { scheduleWeeklyReports } from "./reports/schedule.js";
+import type { ReportWeek } from "./reports/week.js";
 import { projectsRoutes } from "./routes.js";
 import { createProjectsService } from "./service.js";
 import { videoRoutes } from "./video-routes.js";
@@ -44,7 +49,16 @@ export type ProjectsModuleOptions = {
   publicOrigin: string;
   /** The ffmpeg binary that converts videos (platform/ffmpeg.ts). */
   ffmpeg: string;
+  /** The server's signing secret: the weekly reports' email links are signed with a key derived from it. */
+  signingSecret: string;
+  /** Whether this server makes the weekly reports on Mondays (not in tests). */
+  scheduleWeeklyReports: boolean;
+  /** Handed the weekly reports' job instead (tests call it for a week of their choosing). */
+  takeWeeklyReportJob?: (job: WeeklyReportJob) => void;
 };
+
+/** Makes the week's report of every active project that has none yet; answers how many it made. */
+export type WeeklyReportJob = (week: ReportWeek) => Promise<number>;
 
 /** The projects API under /api: builds the module's services and registers its routes. */
 export async function projectsModule(app: FastifyInstance, options: ProjectsModuleOptions) {
@@ -82,6 +96,19 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     guard,
     requireUser,
   });
+  const reports = createReports({
+    db,
+    guard,
+    photoStorage,
+    documentStorage,
+    links: createReportLinks(options.signingSecret),
+    notify: options.notifications.notify,
+    publicOrigin: options.publicOrigin,
+    log: app.log,
+  });
+  await app.register(reportRoutes, { reports, publicOrigin: options.publicOrigin, requireUser });
+  if (options.takeWeeklyReportJob) options.takeWeeklyReportJob(reports.makeScheduled);
+  else if (options.scheduleWeeklyReports) app.addHook("onClose", scheduleWeeklyReports(reports.makeScheduled, app.log));
   await app.register(invitationRoutes, {
     invitations: createInvitations({ db, guard, events, mailer: options.mailer, publicOrigin: options.publicOrigin }),
     requireUser,

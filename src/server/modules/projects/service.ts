@@ -18,7 +18,7 @@ import { containing } from "../../db/like.js";
 import { offsetOf, pageOf } from "../../db/paging.js";
 import { projectPeople } from "../../db/project-parties.js";
 import { offerableForPortfolio } from "../../db/public-projects.js";
-import { conversations, messages, projectDocuments, projectPhotos, projects, projectVideos } from "../../db/schema.js";
+import { conversations, messages, projectDocuments, projectPhotos, projectReports, projects, projectVideos } from "../../db/schema.js";
 import { accessDenied } from "../../platform/errors.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createProject } from "./create.js";
@@ -116,7 +116,7 @@ export function createProjectsService(deps: {
       return get(viewer, projectId);
     },
 
-    /** Admins only; the project's photos (with their originals), documents and evidence log go with it. */
+    /** Admins only; the project's photos (with their originals), documents, weekly reports and evidence log go with it. */
     async remove(viewer: Viewer, projectId: number): Promise<void> {
       const parties = await guard.read(viewer, projectId);
       if (!canDeleteProject(viewer)) throw accessDenied();
@@ -132,6 +132,10 @@ export function createProjectsService(deps: {
         .select({ key: projectDocuments.storageKey })
         .from(projectDocuments)
         .where(eq(projectDocuments.projectId, projectId));
+      const reports = await db
+        .select({ key: projectReports.storageKey })
+        .from(projectReports)
+        .where(eq(projectReports.projectId, projectId));
       // The photos sent in the project's conversation are files too.
       const sentPhotos = await db
         .select({ attachments: messages.attachments })
@@ -146,15 +150,14 @@ export function createProjectsService(deps: {
         ...videos.flatMap((video) => [video.videoUrl, video.posterUrl]),
         ...sentPhotos.flatMap((message) => message.attachments.flatMap((attachment) => [attachment.thumbUrl, attachment.url])),
       ]);
-      // The photos' and videos' kept originals and the points' time-lapses are with the documents (the evidence log goes
-      // with the project by cascade).
+      // The photos' and videos' kept originals, the points' time-lapses and the weekly reports are with the documents
+      // (the evidence log goes with the project by cascade).
       const originals = [
         ...photos.flatMap((photo) => (photo.originalKey ? [photo.originalKey] : [])),
         ...videos.map((video) => video.originalKey),
       ];
-      await Promise.all(
-        [...documents.map((document) => document.key), ...originals, ...timelapses].map((key) => deps.documentStorage.remove(key)),
-      );
+      const files = [...documents, ...reports].map((file) => file.key);
+      await Promise.all([...files, ...originals, ...timelapses].map((key) => deps.documentStorage.remove(key)));
       await events.refresh(projectId, viewer.id, projectPeople(parties));
     },
 

@@ -22,6 +22,7 @@ import type {
   ProjectVideo,
   SiteUpdate,
 } from "../../../shared/projects";
+import type { ProjectReport } from "../../../shared/reports";
 import { apiDownload, apiRequest, VIDEO_UPLOAD_TIMEOUT_MS } from "../../lib/http/client";
 import { PROJECTS_PATH, projectPath } from "../../lib/queries/projects";
 import { apiPathOf, PRIVATE_QUERY_META, privateQuery } from "../../lib/query/api-query";
@@ -62,6 +63,8 @@ export const liveChecksQuery = (projectId: number) => privateQuery<{ items: Live
 export const photoPointsQuery = (projectId: number) => privateQuery<{ items: PhotoPoint[] }>([`${projectPath(projectId)}/photo-points`]);
 export const photoPointQuery = (projectId: number, pointId: number) =>
   privateQuery<PhotoPointSeries>([`${projectPath(projectId)}/photo-points/${pointId}`]);
+/** The project's weekly progress reports, newest first. */
+export const projectReportsQuery = (projectId: number) => privateQuery<{ items: ProjectReport[] }>([`${projectPath(projectId)}/reports`]);
 
 /** The project's evidence log, newest first (its cursor is an entry's sequence). */
 export const evidenceQuery = (projectId: number) => cursorPages<EvidenceEntry>(`${projectPath(projectId)}/evidence`);
@@ -97,6 +100,8 @@ export const projectsApi = {
   /** The point's time-lapse, an animated WebP: fetched with the access token (an <img> cannot send it), shown from a blob. */
   photoPointTimelapse: async (projectId: number, pointId: number) =>
     (await apiDownload(`${projectPath(projectId)}/photo-points/${pointId}/timelapse`, "timelapse.webp")).blob,
+  /** This week's progress report so far, made now (the project office). */
+  makeReport: (projectId: number) => apiRequest<ProjectReport>("POST", `${projectPath(projectId)}/reports`, {}),
   verifyEvidence: (projectId: number) => apiRequest<EvidenceCheck>("GET", `${projectPath(projectId)}/evidence/verify`),
   /** Whether a file whose SHA-256 the browser worked out is in the project's record (the file itself is not sent). */
   matchEvidence: (projectId: number, sha256: string) =>

@@ -7,6 +7,7 @@ import { PhotoGallery } from "./PhotoGallery";
 import { PhotoPoints } from "./PhotoPoints";
 import { ProjectDocuments } from "./ProjectDocuments";
 import { ProjectOverview } from "./ProjectOverview";
+import { ProjectReports } from "./ProjectReports";
 import { ProjectVideos } from "./ProjectVideos";
 import { SiteDiary } from "./SiteDiary";
 
@@ -40,6 +41,7 @@ export const projectSections: readonly ProjectSection[] = [
   { id: "photo-points", label: "Photo points", Section: PhotoPoints },
   { id: "live-checks", label: "Live checks", Section: LiveChecks },
   { id: "evidence", label: "Evidence", Section: EvidenceLog },
+  { id: "reports", label: "Reports", Section: ProjectReports },
   { id: "messages", label: "Messages", shown: (project) => project.permissions.message, Section: ProjectMessages },
 ];
 
