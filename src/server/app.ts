@@ -272,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db: db.db,
         requireUser,
         prove: (caller, proof, origin) => auth.stepUp.prove(caller, proof, "variation_approved", origin),
+        documentStorage: stores.documents,
       });
       await api.register(outboxModule, { db: db.db, requireUser });
       await api.register(accountModule, {

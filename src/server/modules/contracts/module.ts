@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDb } from "../../db/client.js";
 import type { RequireUser } from "../../platform/authenticate.js";
+import type { ObjectStore } from "../../platform/storage.js";
 import { createBoq } from "./boq.js";
 import { createMoneyGuard } from "./money-guard.js";
 import { contractRoutes } from "./routes.js";
@@ -14,12 +15,17 @@ export type ContractsModuleOptions = {
   requireUser: RequireUser;
   /** The auth module's fresh proof (its step-up), asked before a client approves a variation. */
   prove: ProveIdentity;
+  /** The projects' documents: an approved variation's record is filed there. */
+  documentStorage: ObjectStore;
 };
 
 /** A project's contract and its money under /api (docs/decisions/140-boq-and-contract.md). */
-export async function contractsModule(app: FastifyInstance, { db, requireUser, prove }: ContractsModuleOptions) {
+export async function contractsModule(app: FastifyInstance, { db, requireUser, prove, documentStorage }: ContractsModuleOptions) {
   const guard = createMoneyGuard(db);
   await app.register(contractRoutes, { boq: createBoq({ db, guard }), requireUser });
-  await app.register(variationRoutes, { variations: createVariations({ db, guard, prove }), requireUser });
+  await app.register(variationRoutes, {
+    variations: createVariations({ db, guard, prove, documents: documentStorage, log: app.log }),
+    requireUser,
+  });
   await app.register(valuationRoutes, { valuations: createValuations({ db, guard }), requireUser });
 }

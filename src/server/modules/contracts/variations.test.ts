@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { TEST_PASSWORD } from "../../testing/accounts.js";
+import { pdfTextOf } from "../../testing/pdf.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 
-const { call, upload, people, createProject } = setUpTestServer();
+const { server, call, upload, people, createProject } = setUpTestServer();
 
 /** The glossary's worked example: 5,926,000.00 naira. */
 const BOQ = [
@@ -95,6 +96,20 @@ describe("variations", () => {
       completion: "2027-07-14",
     });
     expect(await approve({ password: TEST_PASSWORD })).toMatchObject({ status: 409, body: { error: "already_decided" } });
+
+    // Its record is filed with the project's documents: what changed, and who approved it, when and from where.
+    const documents = await call(`/projects/${projectId}/documents`, undefined, client.auth);
+    const record = documents.body.data.items.find((document: { fileName: string }) => document.fileName === "variation-V1.pdf");
+    expect(record).toMatchObject({
+      folder: "contract",
+      title: "Variation V1 approved: Boys' quarters extension",
+      uploadedBy: { id: client.id },
+    });
+    const pdf = await fetch(server().url(record.downloadUrl), { headers: client.auth });
+    const { text } = await pdfTextOf(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain("Variation V1: Boys' quarters extension");
+    expect(text).toContain("Total: NGN 582,499.99");
+    expect(text).toContain("with a fresh proof of identity");
 
     // A second variation starts from the varied sum; a declined one changes nothing.
     const second = await raise({ ...EXTENSION, title: "Omit the store", lines: [EXTENSION.lines[1]], daysAdded: -3 });

@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { canPrepareContract, type Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
@@ -8,8 +9,10 @@ import type { StepUpProof } from "../../../shared/step-up.js";
 import type { AppDb } from "../../db/client.js";
 import { projectContracts, projects, users, variationLines, variations } from "../../db/schema.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
+import type { ObjectStore } from "../../platform/storage.js";
 import { billsOf, boqItemsOf } from "./boq.js";
 import type { MoneyGuard } from "./money-guard.js";
+import { fileVariationRecord } from "./variation-record.js";
 
 const MAX_VARIATIONS = 500;
 
@@ -34,7 +37,15 @@ const totalOf = (lines: readonly Pick<LineRow, "quantityMilli" | "rateKobo">[]) 
   lines.reduce((sum, line) => sum + lineAmountKobo(line.quantityMilli, line.rateKobo), 0);
 
 /** Variations of a signed contract (docs/decisions/141-variations-approved-by-the-client.md). */
-export function createVariations({ db, guard, prove }: { db: AppDb; guard: MoneyGuard; prove: ProveIdentity }) {
+export function createVariations(deps: {
+  db: AppDb;
+  guard: MoneyGuard;
+  prove: ProveIdentity;
+  /** Where the record of an approved variation is kept, with the project's documents. */
+  documents: ObjectStore;
+  log: FastifyBaseLogger;
+}) {
+  const { db, guard, prove } = deps;
   async function list(viewer: Viewer, projectId: number): Promise<VariationList> {
     await guard.read(viewer, projectId);
     const rows = await db.select().from(variations).where(eq(variations.projectId, projectId)).orderBy(asc(variations.number));
@@ -209,7 +220,12 @@ export function createVariations({ db, guard, prove }: { db: AppDb; guard: Money
           })
           .where(eq(variations.id, variationId));
       });
-      return one(viewer, projectId, variationId);
+      const approved = await one(viewer, projectId, variationId);
+      // The approval stands whatever happens to its paper record; a failure is for the operators to see.
+      await fileVariationRecord(db, deps.documents, projectId, approved).catch((error: unknown) =>
+        deps.log.error({ err: error, projectId, variationId }, "the record of an approved variation was not filed"),
+      );
+      return approved;
     },
 
     async decline(viewer: Viewer, projectId: number, variationId: number, reason: string, origin: RequestOrigin): Promise<Variation> {

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { countOf } from "../../../../shared/plural.js";
 import { COMPANY_TIME_ZONE, zonedDate, zonedDateTime } from "../../../../shared/zoned-time.js";
-import { pdfText } from "./pdf-text.js";
+import { pdfText } from "../../../platform/pdf-text.js";
 import type { ReportData, ReportLiveCheck } from "./report-data.js";
 
 /** The brand's navy, bronze and muted grey (docs/product.md#brand). */

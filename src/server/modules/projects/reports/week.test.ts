@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pdfText } from "./pdf-text.js";
+import { pdfText } from "../../../platform/pdf-text.js";
 import { createReportLinks } from "./report-links.js";
 import { nextReportRun, weekOf, weekOfDay, weekReportedAt } from "./week.js";
 
