@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import type { ProjectDetail } from "../../../../shared/projects";
+import { ProjectMoney } from "../../contracts";
 import { EvidenceLog } from "./EvidenceLog";
 import { LiveChecks } from "./LiveChecks";
 import { MilestoneTimeline } from "./MilestoneTimeline";
@@ -40,6 +41,7 @@ export const projectSections: readonly ProjectSection[] = [
   { id: "photo-points", label: "Photo points", Section: PhotoPoints },
   { id: "live-checks", label: "Live checks", Section: LiveChecks },
   { id: "evidence", label: "Evidence", Section: EvidenceLog },
+  { id: "money", label: "Money", shown: (project) => project.permissions.readMoney, Section: ProjectMoney },
   { id: "messages", label: "Messages", shown: (project) => project.permissions.message, Section: ProjectMessages },
 ];
 
