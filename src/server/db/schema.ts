@@ -1207,3 +1207,30 @@ export const valuationLines = pgTable(
     check("valuation_lines_quantity_check", sql`${table.quantityMilli} >= 0`),
   ],
 );
+
+/**
+ * A stage of a project's payment schedule: a fixed amount in kobo or a share of the contract sum in basis points
+ * (hundredths of a percent), never both; a share's amount is worked out from the current contract sum on each read.
+ * Due when its milestone is done; a stage without one (mobilisation) once the contract is signed.
+ */
+export const paymentStages = pgTable(
+  "payment_stages",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    amountKobo: bigint("amount_kobo", { mode: "number" }),
+    percentBasisPoints: integer("percent_basis_points"),
+    /** A deleted milestone leaves its stage without one. */
+    milestoneId: integer("milestone_id").references(() => milestones.id, { onDelete: "set null" }),
+    createdById: personOrNull("created_by_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("payment_stages_project_position_idx").on(table.projectId, table.position),
+    check("payment_stages_amount_or_percent_check", sql`(${table.amountKobo} IS NULL) <> (${table.percentBasisPoints} IS NULL)`),
+    check("payment_stages_amount_check", sql`${table.amountKobo} > 0`),
+    check("payment_stages_percent_check", sql`${table.percentBasisPoints} BETWEEN 1 AND 10000`),
+  ],
+);

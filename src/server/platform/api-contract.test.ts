@@ -52,6 +52,7 @@ const NOT_JSON: Record<string, string> = {
   "DELETE /api/projects/{id}/images/{photoId}": "204 without a body",
   "DELETE /api/projects/{id}/videos/{videoId}": "204 without a body",
   "DELETE /api/projects/{id}/documents/{documentId}": "204 without a body",
+  "DELETE /api/projects/{id}/payment-stages/{stageId}": "204 without a body",
 };
 
 type Operation = OpenAPIV3_1.OperationObject;

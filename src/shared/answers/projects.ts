@@ -100,6 +100,9 @@ export const projectPermissions = z.object({
   message: z.boolean(),
   /** The client may agree to the project being shown on the public site, or withdraw it. */
   consent: z.boolean(),
+  /** The contract and its money (BOQ, payment schedule): read, and prepared by the project office. */
+  readMoney: z.boolean(),
+  prepareContract: z.boolean(),
 });
 export type ProjectPermissions = z.output<typeof projectPermissions>;
 

@@ -4,6 +4,8 @@ import type { RequireUser } from "../../platform/authenticate.js";
 import type { ObjectStore } from "../../platform/storage.js";
 import { createBoq } from "./boq.js";
 import { createMoneyGuard } from "./money-guard.js";
+import { paymentStageRoutes } from "./payment-stage-routes.js";
+import { createPaymentStages } from "./payment-stages.js";
 import { contractRoutes } from "./routes.js";
 import { valuationRoutes } from "./valuation-routes.js";
 import { createValuations } from "./valuations.js";
@@ -28,4 +30,5 @@ export async function contractsModule(app: FastifyInstance, { db, requireUser, p
     requireUser,
   });
   await app.register(valuationRoutes, { valuations: createValuations({ db, guard }), requireUser });
+  await app.register(paymentStageRoutes, { paymentStages: createPaymentStages({ db, guard }), requireUser });
 }

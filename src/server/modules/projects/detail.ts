@@ -5,6 +5,8 @@ import {
   canEditProject,
   canManageSiteContent,
   canMessageProject,
+  canPrepareContract,
+  canReadProjectMoney,
   canRunProjects,
   canSeeFinances,
   type ProjectParties,
@@ -135,6 +137,8 @@ export async function projectDetail(db: AppDb, viewer: Viewer, projectId: number
       manageSite: canManageSiteContent(viewer),
       message: canMessageProject(viewer, parties),
       consent: canConsentToPortfolio(viewer, parties),
+      readMoney: canReadProjectMoney(viewer, parties),
+      prepareContract: canReadProjectMoney(viewer, parties) && canPrepareContract(viewer),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import type { ProjectDetail } from "../../../../shared/projects";
+import { ProjectMoney } from "../../contracts";
 import { EvidenceLog } from "./EvidenceLog";
 import { LiveChecks } from "./LiveChecks";
 import { MilestoneTimeline } from "./MilestoneTimeline";
@@ -42,6 +43,7 @@ export const projectSections: readonly ProjectSection[] = [
   { id: "live-checks", label: "Live checks", Section: LiveChecks },
   { id: "evidence", label: "Evidence", Section: EvidenceLog },
   { id: "reports", label: "Reports", Section: ProjectReports },
+  { id: "money", label: "Money", shown: (project) => project.permissions.readMoney, Section: ProjectMoney },
   { id: "messages", label: "Messages", shown: (project) => project.permissions.message, Section: ProjectMessages },
 ];
 

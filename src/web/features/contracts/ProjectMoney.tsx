@@ -1,0 +1,97 @@
+import { useQuery } from "@tanstack/react-query";
+import type { BoqAnswer } from "../../../shared/contracts";
+import type { ProjectDetail } from "../../../shared/projects";
+import { mutedTextClass } from "../../components/form/form-fields";
+import { SectionCard } from "../../components/ui/SectionCard";
+import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { AddStageForm } from "./AddStageForm";
+import { boqQuery } from "./api";
+import { BoqBills } from "./BoqBills";
+import { BoqImport } from "./BoqImport";
+import { ContractTerms } from "./ContractTerms";
+import { DownloadBoqButton } from "./DownloadBoqButton";
+import { PaymentSchedule } from "./PaymentSchedule";
+import { SignContractForm } from "./SignContractForm";
+
+const statusTones: Record<BoqAnswer["status"], string> = {
+  draft: "border-amber-700 bg-amber-50 text-amber-900 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-100",
+  fixed: "border-green-700 bg-green-50 text-green-900 dark:border-green-300 dark:bg-green-950 dark:text-green-100",
+};
+const statusLabels: Record<BoqAnswer["status"], string> = { draft: "Draft", fixed: "Fixed: contract signed" };
+
+function BillOfQuantities({ projectId, boq, canPrepare }: { projectId: number; boq: BoqAnswer; canPrepare: boolean }) {
+  if (boq.bills.length === 0) {
+    return (
+      <EmptyMessage title="No bill of quantities yet.">
+        {canPrepare ? "Import the quantity surveyor's BOQ below." : "The project office adds it before the contract is signed."}
+      </EmptyMessage>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span className={`rounded-full border px-2.5 py-0.5 text-sm font-semibold ${statusTones[boq.status]}`}>
+          {statusLabels[boq.status]}
+        </span>
+        <DownloadBoqButton projectId={projectId} />
+      </div>
+      <BoqBills boq={boq} />
+    </div>
+  );
+}
+
+/**
+ * The Money section (docs/decisions/140-boq-and-contract.md): the BOQ and the contract sum, the contract's terms once
+ * signed, and the payment schedule; the project office imports the BOQ, records the signing and sets the stages.
+ */
+export function ProjectMoney({ project }: { project: ProjectDetail }) {
+  const boq = useQuery(boqQuery(project.id));
+  const canPrepare = project.permissions.prepareContract;
+  const draft = boq.data?.status === "draft";
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <SectionCard id="boq" title="Bill of quantities" description="Amounts in naira, to the kobo.">
+        {boq.isPending ? <LoadingMessage>Loading the bill of quantities...</LoadingMessage> : null}
+        {boq.isError ? <ErrorMessage error={boq.error} onRetry={() => void boq.refetch()} /> : null}
+        {boq.data ? <BillOfQuantities projectId={project.id} boq={boq.data} canPrepare={canPrepare} /> : null}
+      </SectionCard>
+      {boq.data?.contract ? (
+        <SectionCard id="contract" title="The contract">
+          <ContractTerms contract={boq.data.contract} />
+        </SectionCard>
+      ) : null}
+      {canPrepare && draft ? (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <SectionCard id="import-boq" title="Import the BOQ">
+            <BoqImport projectId={project.id} />
+          </SectionCard>
+          {boq.data && boq.data.bills.length > 0 ? (
+            <SectionCard id="sign-contract" title="Record the contract as signed">
+              <SignContractForm projectId={project.id} />
+            </SectionCard>
+          ) : null}
+        </div>
+      ) : null}
+      <SectionCard id="payment-schedule" title="Payment schedule" description="What is paid at each stage, and when it falls due.">
+        <div className="flex flex-col gap-6">
+          <PaymentSchedule projectId={project.id} canPrepare={canPrepare} />
+          {canPrepare ? (
+            <section
+              aria-labelledby="add-stage-heading"
+              className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
+            >
+              <h3 id="add-stage-heading" className="text-lg font-bold">
+                Add a stage
+              </h3>
+              <AddStageForm projectId={project.id} milestones={project.milestones} />
+            </section>
+          ) : (
+            <p className={`text-sm ${mutedTextClass}`}>
+              A stage falls due when its milestone is done; mobilisation once the contract is signed.
+            </p>
+          )}
+        </div>
+      </SectionCard>
+    </div>
+  );
+}

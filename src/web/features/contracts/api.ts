@@ -1,0 +1,29 @@
+import type { BoqAnswer, BoqImport, ContractSigningInput } from "../../../shared/contracts";
+import type { PaymentSchedule, PaymentStageInput } from "../../../shared/payment-stages";
+import { apiDownload, apiRequest } from "../../lib/http/client";
+import { projectPath } from "../../lib/queries/projects";
+import { privateQuery } from "../../lib/query/api-query";
+
+// Under the project's path, so that the page's realtime refresh of a changed project refreshes them too.
+const boqPath = (projectId: number) => `${projectPath(projectId)}/boq`;
+const stagesPath = (projectId: number) => `${projectPath(projectId)}/payment-stages`;
+
+/** The bill of quantities with its amounts, subtotals, contract sum and, once signed, the contract's terms. */
+export const boqQuery = (projectId: number) => privateQuery<BoqAnswer>([boqPath(projectId)]);
+
+/** The payment schedule: its stages with their amounts and status, their total and the contract sum. */
+export const paymentScheduleQuery = (projectId: number) => privateQuery<PaymentSchedule>([stagesPath(projectId)]);
+
+export const contractsApi = {
+  /** One XLSX or CSV file (multipart `file`); a row it cannot read comes back in the 400's fields. */
+  importBoq: (projectId: number, file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    return apiRequest<BoqImport>("POST", boqPath(projectId), form);
+  },
+  downloadBoq: (projectId: number) => apiDownload(`${boqPath(projectId)}.xlsx`, `boq-project-${projectId}.xlsx`),
+  recordSigned: (projectId: number, signing: ContractSigningInput) =>
+    apiRequest<BoqAnswer>("POST", `${projectPath(projectId)}/contract`, signing),
+  addStage: (projectId: number, stage: PaymentStageInput) => apiRequest<PaymentSchedule>("POST", stagesPath(projectId), stage),
+  removeStage: (projectId: number, stageId: number) => apiRequest<null>("DELETE", `${stagesPath(projectId)}/${stageId}`),
+};
