@@ -1,5 +1,5 @@
 import writeXlsxFile from "write-excel-file/node";
-import { signIn, signOut } from "./accounts";
+import { PASSWORD, signIn, signOut } from "./accounts";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { clientWithAProject } from "./projects-kit";
 
@@ -108,4 +108,65 @@ test("the project office imports the BOQ, signs the contract and schedules mobil
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("region", { name: "Payment schedule" })).toBeVisible();
   await expectNoHorizontalOverflow(page, "the Money section at 390 px");
+});
+
+test("the office raises a variation and the client approves it with their password, moving the contract sum", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { office, client, project } = await clientWithAProject(request, {
+    staff: "Bayo",
+    client: "Chioma",
+    project: "Jabi bungalow ",
+    description: "A bungalow.",
+  });
+  const bearer = { authorization: `Bearer ${office.accessToken}` };
+  const imported = await request.post(`/api/projects/${project.id}/boq`, {
+    headers: bearer,
+    multipart: { file: await workedExampleXlsx() },
+  });
+  expect(imported.status()).toBe(201);
+  const signed = await request.post(`/api/projects/${project.id}/contract`, {
+    headers: bearer,
+    data: { signedOn: "2026-11-20", retentionPercent: 5, defectsPeriodDays: 180 },
+  });
+  expect(signed.status()).toBe(201);
+
+  await signIn(page, office.email);
+  await expect(page).toHaveURL("/dashboard/projects");
+  await page.goto(`/dashboard/projects/${project.id}?section=money`);
+  const raise = page.getByRole("region", { name: "Raise a variation" });
+  await raise.getByLabel("Title").fill("Boys' quarters extension");
+  await raise.getByLabel("Why the work changes").fill("The client asked for a second room.");
+  await raise.getByLabel("Work, line 1").fill("225 mm sandcrete block wall, extension");
+  await raise.getByLabel("Unit").fill("m2");
+  await raise.getByLabel("Quantity").fill("60");
+  await raise.getByLabel("Rate (₦)").fill("12,500");
+  await raise.getByLabel("Days added to the completion date").fill("14");
+  await raise.getByRole("button", { name: "Raise the variation" }).click();
+  const variations = page.getByRole("list", { name: "Variations" });
+  await expect(variations.getByText("Waiting for the client")).toBeVisible();
+  await expect(variations).toContainText("₦5,926,000.00 → ₦6,676,000.00");
+
+  const clientContext = await browser.newContext();
+  const clientPage = await clientContext.newPage();
+  await signIn(clientPage, client.email);
+  await expect(clientPage).toHaveURL("/dashboard");
+  await clientPage.goto(`/dashboard/projects/${project.id}?section=money`);
+  const pending = clientPage.getByRole("list", { name: "Variations" }).getByRole("listitem");
+  await expect(pending).toContainText("V1: Boys' quarters extension");
+  await pending.getByRole("button", { name: "Approve", exact: true }).click();
+  await pending.getByLabel("Your password").fill("not my password");
+  await pending.getByRole("button", { name: "Approve the variation" }).click();
+  await expect(pending.getByText("Your current password is not correct.")).toBeVisible();
+  await expect(pending.getByText("Waiting for the client")).toBeVisible();
+  await pending.getByLabel("Your password").fill(PASSWORD);
+  await pending.getByRole("button", { name: "Approve the variation" }).click();
+  await expect(pending.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(clientPage.getByRole("region", { name: "Variations" })).toContainText(
+    "Contract sum: ₦6,676,000.00 (signed at ₦5,926,000.00)",
+  );
+  await expectNoSeriousViolations(clientPage);
+  await clientContext.close();
 });

@@ -4,6 +4,7 @@ import type { ProjectDetail } from "../../../shared/projects";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { useAuth } from "../../lib/session/AuthProvider";
 import { AddStageForm } from "./AddStageForm";
 import { boqQuery } from "./api";
 import { BoqBills } from "./BoqBills";
@@ -11,7 +12,9 @@ import { BoqImport } from "./BoqImport";
 import { ContractTerms } from "./ContractTerms";
 import { DownloadBoqButton } from "./DownloadBoqButton";
 import { PaymentSchedule } from "./PaymentSchedule";
+import { RaiseVariationForm } from "./RaiseVariationForm";
 import { SignContractForm } from "./SignContractForm";
+import { Variations } from "./Variations";
 
 const statusTones: Record<BoqAnswer["status"], string> = {
   draft: "border-amber-700 bg-amber-50 text-amber-900 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-100",
@@ -42,11 +45,13 @@ function BillOfQuantities({ projectId, boq, canPrepare }: { projectId: number; b
 
 /**
  * The Money section (docs/decisions/140-boq-and-contract.md): the BOQ and the contract sum, the contract's terms once
- * signed, and the payment schedule; the project office imports the BOQ, records the signing and sets the stages.
+ * signed, its variations (decision 141), and the payment schedule; the project office imports the BOQ, records the
+ * signing, raises variations and sets the stages; the client approves or declines variations.
  */
 export function ProjectMoney({ project }: { project: ProjectDetail }) {
   const boq = useQuery(boqQuery(project.id));
   const canPrepare = project.permissions.prepareContract;
+  const { user } = useAuth();
   const draft = boq.data?.status === "draft";
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -58,6 +63,28 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
       {boq.data?.contract ? (
         <SectionCard id="contract" title="The contract">
           <ContractTerms contract={boq.data.contract} />
+        </SectionCard>
+      ) : null}
+      {boq.data?.status === "fixed" ? (
+        <SectionCard
+          id="variations"
+          title="Variations"
+          description="Changes to the signed work: each binds only once the client approves it."
+        >
+          <div className="flex flex-col gap-6">
+            <Variations projectId={project.id} canDecide={project.client !== null && project.client.id === user?.id} />
+            {canPrepare ? (
+              <section
+                aria-labelledby="raise-variation-heading"
+                className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
+              >
+                <h3 id="raise-variation-heading" className="text-lg font-bold">
+                  Raise a variation
+                </h3>
+                <RaiseVariationForm projectId={project.id} />
+              </section>
+            ) : null}
+          </div>
         </SectionCard>
       ) : null}
       {canPrepare && draft ? (

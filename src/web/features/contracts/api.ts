@@ -1,5 +1,6 @@
-import type { BoqAnswer, BoqImport, ContractSigningInput } from "../../../shared/contracts";
+import type { BoqAnswer, BoqImport, ContractSigningInput, Variation, VariationInput, VariationList } from "../../../shared/contracts";
 import type { PaymentSchedule, PaymentStageInput } from "../../../shared/payment-stages";
+import type { StepUpProof } from "../../../shared/step-up";
 import { apiDownload, apiRequest } from "../../lib/http/client";
 import { projectPath } from "../../lib/queries/projects";
 import { privateQuery } from "../../lib/query/api-query";
@@ -7,12 +8,16 @@ import { privateQuery } from "../../lib/query/api-query";
 // Under the project's path, so that the page's realtime refresh of a changed project refreshes them too.
 const boqPath = (projectId: number) => `${projectPath(projectId)}/boq`;
 const stagesPath = (projectId: number) => `${projectPath(projectId)}/payment-stages`;
+const variationsPath = (projectId: number) => `${projectPath(projectId)}/variations`;
 
 /** The bill of quantities with its amounts, subtotals, contract sum and, once signed, the contract's terms. */
 export const boqQuery = (projectId: number) => privateQuery<BoqAnswer>([boqPath(projectId)]);
 
 /** The payment schedule: its stages with their amounts and status, their total and the contract sum. */
 export const paymentScheduleQuery = (projectId: number) => privateQuery<PaymentSchedule>([stagesPath(projectId)]);
+
+/** The variations, newest first, with the contract sum and completion date as the approved ones made them. */
+export const variationsQuery = (projectId: number) => privateQuery<VariationList>([variationsPath(projectId)]);
 
 export const contractsApi = {
   /** One XLSX or CSV file (multipart `file`); a row it cannot read comes back in the 400's fields. */
@@ -26,4 +31,10 @@ export const contractsApi = {
     apiRequest<BoqAnswer>("POST", `${projectPath(projectId)}/contract`, signing),
   addStage: (projectId: number, stage: PaymentStageInput) => apiRequest<PaymentSchedule>("POST", stagesPath(projectId), stage),
   removeStage: (projectId: number, stageId: number) => apiRequest<null>("DELETE", `${stagesPath(projectId)}/${stageId}`),
+  raiseVariation: (projectId: number, variation: VariationInput) => apiRequest<Variation>("POST", variationsPath(projectId), variation),
+  /** The client's approval, with the fresh proof: the password (and code), or a passkey. */
+  approveVariation: (projectId: number, variationId: number, proof: StepUpProof) =>
+    apiRequest<Variation>("POST", `${variationsPath(projectId)}/${variationId}/approve`, proof),
+  declineVariation: (projectId: number, variationId: number, reason: string) =>
+    apiRequest<Variation>("POST", `${variationsPath(projectId)}/${variationId}/decline`, { reason }),
 };
