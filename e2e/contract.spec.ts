@@ -157,12 +157,14 @@ test("the office raises a variation and the client approves it with their passwo
   const pending = clientPage.getByRole("list", { name: "Variations" }).getByRole("listitem");
   await expect(pending).toContainText("V1: Boys' quarters extension");
   await pending.getByRole("button", { name: "Approve", exact: true }).click();
-  await pending.getByLabel("Your password").fill("not my password");
-  await pending.getByRole("button", { name: "Approve the variation" }).click();
-  await expect(pending.getByText("Your current password is not correct.")).toBeVisible();
+  const proof = clientPage.getByRole("dialog", { name: "Approve variation V1" });
+  await proof.getByLabel("Current password").fill("not my password");
+  await proof.getByRole("button", { name: "Approve the variation" }).click();
+  await expect(proof.getByText("Your current password is not correct.")).toBeVisible();
   await expect(pending.getByText("Waiting for the client")).toBeVisible();
-  await pending.getByLabel("Your password").fill(PASSWORD);
-  await pending.getByRole("button", { name: "Approve the variation" }).click();
+  await proof.getByLabel("Current password").fill(PASSWORD);
+  await proof.getByRole("button", { name: "Approve the variation" }).click();
+  await expect(proof).toHaveCount(0);
   await expect(pending.getByText("Approved", { exact: true })).toBeVisible();
   await expect(clientPage.getByRole("region", { name: "Variations" })).toContainText(
     "Contract sum: ₦6,676,000.00 (signed at ₦5,926,000.00)",

@@ -3,13 +3,13 @@ import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import type { Variation } from "../../../shared/contracts";
 import { formFailure } from "../../components/form/form-errors";
-import { CodeField, FormAlert, mutedTextClass, PasswordField, TextAreaField } from "../../components/form/form-fields";
+import { FormAlert, mutedTextClass, TextAreaField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { refreshProjects } from "../../lib/queries/projects";
-import { useAuth } from "../../lib/session/AuthProvider";
 import { toast } from "../../lib/toast";
 import { useDateFormats } from "../../lib/use-date-formats";
+import { StepUpDialog } from "../account";
 import { contractsApi, variationsQuery } from "./api";
 import { formatKobo } from "./naira";
 
@@ -17,83 +17,59 @@ const statusLabels: Record<Variation["status"], string> = { pending: "Waiting fo
 const fieldsOf = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});
 const day = (value: string | null, format: (iso: string) => string) => (value ? format(`${value}T12:00:00Z`) : "not set");
 
-/** The client's decision on a pending variation: approve with the password (and code), or decline with a reason. */
+/**
+ * The client's decision on a pending variation: approve with a fresh proof (the account feature's step-up: password and
+ * code, or a passkey, or a provider sign-in just made), or decline with a reason.
+ */
 function Decision({ projectId, variation }: { projectId: number; variation: Variation }) {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const [choice, setChoice] = useState<"approve" | "decline" | null>(null);
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
+  const [approving, setApproving] = useState(false);
+  const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
-  const decide = useMutation({
-    mutationFn: () =>
-      choice === "approve"
-        ? contractsApi.approveVariation(projectId, variation.id, { password, ...(code.trim() ? { code } : {}) })
-        : contractsApi.declineVariation(projectId, variation.id, reason),
-    onSuccess: async (decided) => {
-      toast.success(decided.status === "approved" ? `Variation V${decided.number} approved.` : `Variation V${decided.number} declined.`);
-      setChoice(null);
-      await refreshProjects(queryClient);
-    },
+  const decided = async (result: Variation) => {
+    toast.success(result.status === "approved" ? `Variation V${result.number} approved.` : `Variation V${result.number} declined.`);
+    await refreshProjects(queryClient);
+  };
+  const decline = useMutation({
+    mutationFn: () => contractsApi.declineVariation(projectId, variation.id, reason),
+    onSuccess: decided,
   });
-  const fields = fieldsOf(decide.error);
+  const fields = fieldsOf(decline.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    decide.mutate();
+    decline.mutate();
   };
-  if (!choice) {
-    return (
+  return (
+    <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => setChoice("approve")}>Approve</Button>
-        <Button variant="secondary" onClick={() => setChoice("decline")}>
+        <Button onClick={() => setApproving(true)}>Approve</Button>
+        <Button variant="secondary" onClick={() => setDeclining((open) => !open)} aria-expanded={declining}>
           Decline
         </Button>
       </div>
-    );
-  }
-  return (
-    <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-      {choice === "approve" ? (
-        <>
-          <p className="text-sm">
-            Approving binds you to {formatKobo(variation.total)} and moves the contract sum to{" "}
-            {formatKobo(variation.effect.contractSumAfter)}. Confirm it is you.
-          </p>
-          <PasswordField
-            purpose="current"
-            label="Your password"
-            value={password}
-            error={fields.password}
-            onChange={(event) => setPassword(event.target.value)}
+      <StepUpDialog
+        open={approving}
+        onClose={() => setApproving(false)}
+        title={`Approve variation V${variation.number}`}
+        actionLabel="Approve the variation"
+        onProof={async (proof) => decided(await contractsApi.approveVariation(projectId, variation.id, proof))}
+      />
+      {declining ? (
+        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+          <TextAreaField
+            label="Why you decline it"
+            value={reason}
+            maxLength={1000}
+            error={fields.reason}
+            onChange={(event) => setReason(event.target.value)}
           />
-          {user?.mfaEnabled ? (
-            <CodeField
-              label="Code from your authenticator app"
-              value={code}
-              error={fields.code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          ) : null}
-        </>
-      ) : (
-        <TextAreaField
-          label="Why you decline it"
-          value={reason}
-          maxLength={1000}
-          error={fields.reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      )}
-      <FormAlert message={decide.isError ? formFailure(decide.error, undefined, Object.values(fields)) : null} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={decide.isPending}>
-          {choice === "approve" ? "Approve the variation" : "Decline the variation"}
-        </Button>
-        <Button variant="secondary" onClick={() => setChoice(null)} disabled={decide.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+          <FormAlert message={decline.isError ? formFailure(decline.error, undefined, Object.values(fields)) : null} />
+          <Button type="submit" disabled={decline.isPending} className="self-start">
+            Decline the variation
+          </Button>
+        </form>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { BoqAnswer, BoqImport, ContractSigningInput, Variation, VariationInput, VariationList } from "../../../shared/contracts";
 import type { PaymentSchedule, PaymentStageInput } from "../../../shared/payment-stages";
-import type { StepUpProof } from "../../../shared/step-up";
 import { apiDownload, apiRequest } from "../../lib/http/client";
 import { projectPath } from "../../lib/queries/projects";
 import { privateQuery } from "../../lib/query/api-query";
+import type { StepUpProof } from "../account";
 
 // Under the project's path, so that the page's realtime refresh of a changed project refreshes them too.
 const boqPath = (projectId: number) => `${projectPath(projectId)}/boq`;
