@@ -5,8 +5,9 @@ import { lineAmountKobo, quantityOf } from "../../../shared/boq.js";
 import { type BoqAnswer, type BoqImport, boqMessages, type ContractSigningInput } from "../../../shared/contracts.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
-import { boqItems, projectContracts, projects, users } from "../../db/schema.js";
+import { boqItems, projectContracts, users } from "../../db/schema.js";
 import { readBoq } from "./boq-sheet.js";
+import { lockContract } from "./contract-lock.js";
 import type { MoneyGuard } from "./money-guard.js";
 
 type ItemRow = typeof boqItems.$inferSelect;
@@ -42,10 +43,6 @@ export const boqItemsOf = (db: AppDb, projectId: number) =>
 /** A project's bill of quantities and its signing (docs/decisions/140-boq-and-contract.md). */
 export function createBoq({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
   const itemsOf = (projectId: number) => boqItemsOf(db, projectId);
-
-  /** The project's row, locked until the transaction ends: an import and a signing never cross. */
-  const lockProject = (tx: AppDb, projectId: number) =>
-    tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
 
   async function read(viewer: Viewer, projectId: number): Promise<BoqAnswer> {
     await guard.read(viewer, projectId);
@@ -97,12 +94,7 @@ export function createBoq({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
       }
       const billOrder = [...new Set(lines.map((line) => line.bill))];
       await db.transaction(async (tx) => {
-        await lockProject(tx, projectId);
-        const [signed] = await tx
-          .select({ id: projectContracts.projectId })
-          .from(projectContracts)
-          .where(eq(projectContracts.projectId, projectId));
-        if (signed) throw conflict(boqMessages.fixed, "contract_signed");
+        if (await lockContract(tx, projectId)) throw conflict(boqMessages.fixed, "contract_signed");
         await tx.delete(boqItems).where(eq(boqItems.projectId, projectId));
         // In slices: one statement of 10,000 rows would pass PostgreSQL's limit of parameters.
         for (let start = 0; start < lines.length; start += 1000) {
@@ -129,12 +121,7 @@ export function createBoq({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
     async sign(viewer: Viewer, projectId: number, signing: ContractSigningInput): Promise<BoqAnswer> {
       await guard.act(viewer, projectId, canPrepareContract);
       await db.transaction(async (tx) => {
-        await lockProject(tx, projectId);
-        const [signed] = await tx
-          .select({ id: projectContracts.projectId })
-          .from(projectContracts)
-          .where(eq(projectContracts.projectId, projectId));
-        if (signed) throw conflict(boqMessages.alreadySigned, "contract_signed");
+        if (await lockContract(tx, projectId)) throw conflict(boqMessages.alreadySigned, "contract_signed");
         const [item] = await tx.select({ id: boqItems.id }).from(boqItems).where(eq(boqItems.projectId, projectId)).limit(1);
         if (!item) throw conflict(boqMessages.noBoq, "no_boq");
         await tx.insert(projectContracts).values({

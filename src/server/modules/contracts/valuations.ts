@@ -6,8 +6,10 @@ import { lineAmountKobo, parseScaledDecimal, QUANTITY_DECIMALS, quantityOf, RATE
 import { type Valuation, valuationMessages, type valuationSchema } from "../../../shared/contracts.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
-import { boqItems, projectContracts, projects, users, valuationLines, valuations, variationLines, variations } from "../../db/schema.js";
+import { boqItems, projectContracts, valuationLines, valuations, variationLines, variations } from "../../db/schema.js";
+import { lockContract } from "./contract-lock.js";
 import type { MoneyGuard } from "./money-guard.js";
+import { peopleNamed } from "./people.js";
 
 type ValuationRow = typeof valuations.$inferSelect;
 
@@ -49,7 +51,10 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
         ),
       )
       .orderBy(asc(valuationLines.id));
-    const people = await namesOf(rows.flatMap((row) => [row.preparedById, row.certifiedById]));
+    const people = await peopleNamed(
+      db,
+      rows.flatMap((row) => [row.preparedById, row.certifiedById]),
+    );
     let certifiedBefore = 0;
     return rows.map((row) => {
       const own = lines
@@ -74,17 +79,6 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
       if (row.certifiedAt) certifiedBefore += amountDue;
       return shown(row, own, { grossValue, retention, lessPrevious, amountDue }, people);
     });
-  }
-
-  async function namesOf(ids: readonly (string | null)[]) {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    const rows = wanted.length
-      ? await db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatarUrl })
-          .from(users)
-          .where(inArray(users.id, wanted))
-      : [];
-    return new Map(rows.map((row) => [row.id, { id: row.id, name: `${row.firstName} ${row.lastName}`, avatar: row.avatar }]));
   }
 
   function shown(
@@ -157,12 +151,7 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
     async prepare(viewer: Viewer, projectId: number, input: z.output<typeof valuationSchema>): Promise<Valuation> {
       await guard.act(viewer, projectId, canPrepareContract);
       const id = await db.transaction(async (tx) => {
-        await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
-        const [signed] = await tx
-          .select({ id: projectContracts.projectId })
-          .from(projectContracts)
-          .where(eq(projectContracts.projectId, projectId));
-        if (!signed) throw conflict(valuationMessages.notSigned, "contract_not_signed");
+        if (!(await lockContract(tx, projectId))) throw conflict(valuationMessages.notSigned, "contract_not_signed");
         const [last] = await tx
           .select()
           .from(valuations)

@@ -7,11 +7,13 @@ import { lineAmountKobo, parseScaledDecimal, QUANTITY_DECIMALS, quantityOf, RATE
 import { type Variation, type VariationList, variationMessages, type variationSchema } from "../../../shared/contracts.js";
 import type { StepUpProof } from "../../../shared/step-up.js";
 import type { AppDb } from "../../db/client.js";
-import { projectContracts, projects, users, variationLines, variations } from "../../db/schema.js";
+import { projects, variationLines, variations } from "../../db/schema.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
 import type { ObjectStore } from "../../platform/storage.js";
 import { billsOf, boqItemsOf } from "./boq.js";
+import { lockContract } from "./contract-lock.js";
 import type { MoneyGuard } from "./money-guard.js";
+import { peopleNamed } from "./people.js";
 import { fileVariationRecord } from "./variation-record.js";
 
 const MAX_VARIATIONS = 500;
@@ -61,7 +63,10 @@ export function createVariations(deps: {
           )
           .orderBy(asc(variationLines.position))
       : [];
-    const people = await namesOf(rows.flatMap((row) => [row.raisedById, row.decidedById]));
+    const people = await peopleNamed(
+      db,
+      rows.flatMap((row) => [row.raisedById, row.decidedById]),
+    );
     const [project] = await db.select({ target: projects.targetCompletion }).from(projects).where(eq(projects.id, projectId));
     const originalContractSum = billsOf(await boqItemsOf(db, projectId)).contractSum;
     const originalCompletion = addDays(project?.target ?? null, 0);
@@ -86,17 +91,6 @@ export function createVariations(deps: {
       items.push(shown(row, own, total, effect, people));
     }
     return { items: items.reverse(), originalContractSum, contractSum, originalCompletion, completion };
-  }
-
-  async function namesOf(ids: readonly (string | null)[]) {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    const rows = wanted.length
-      ? await db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatarUrl })
-          .from(users)
-          .where(inArray(users.id, wanted))
-      : [];
-    return new Map(rows.map((row) => [row.id, { id: row.id, name: `${row.firstName} ${row.lastName}`, avatar: row.avatar }]));
   }
 
   function shown(
@@ -158,12 +152,7 @@ export function createVariations(deps: {
     async raise(viewer: Viewer, projectId: number, input: z.output<typeof variationSchema>): Promise<Variation> {
       await guard.act(viewer, projectId, canPrepareContract);
       const id = await db.transaction(async (tx) => {
-        await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
-        const [signed] = await tx
-          .select({ id: projectContracts.projectId })
-          .from(projectContracts)
-          .where(eq(projectContracts.projectId, projectId));
-        if (!signed) throw conflict(variationMessages.notSigned, "contract_not_signed");
+        if (!(await lockContract(tx, projectId))) throw conflict(variationMessages.notSigned, "contract_not_signed");
         const [last] = await tx
           .select({ number: variations.number })
           .from(variations)
