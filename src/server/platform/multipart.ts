@@ -4,8 +4,8 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import "@fastify/multipart";
 import { ApiError } from "../../shared/api.js";
 
 export type UploadedFile = { filename: string; data: Buffer };
@@ -28,15 +28,20 @@ const MAX_FIELD_BYTES = 20_000;
 const drain = (stream: NodeJS.ReadableStream) => pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
 /**
- * The one reader of multipart forms: the whole form into memory, within the limits. Too large a file and too many
- * files are both 413, naming the file field. The request is read to its end even when a file is refused, so the
- * client receives the clear refusal rather than a broken connection.
+ * The one reader of multipart forms, within the limits: text fields into memory, each file of the file field handed to
+ * `keep` (files in other fields, and any after a refusal, are read past). Too large a file and too many files are both
+ * 413, naming the file field. The request is read to its end even when a file is refused, so the client receives the
+ * clear refusal rather than a broken connection. On any refusal `discard` undoes what `keep` kept, and it throws.
  */
-export async function readMultipart(request: FastifyRequest, limits: MultipartLimits): Promise<MultipartUpload> {
+async function readParts(
+  request: FastifyRequest,
+  limits: MultipartLimits,
+  keep: (part: MultipartFile, tooLarge: () => ApiError) => Promise<ApiError | null>,
+  discard: () => Promise<void> = async () => {},
+): Promise<Record<string, string[]>> {
   if (!request.isMultipart()) {
     throw new ApiError(415, "Send the form as multipart/form-data.", "unsupported_media_type");
   }
-  const files: UploadedFile[] = [];
   const fields: Record<string, string[]> = {};
   let refusal: ApiError | null = null;
   const tooLarge = () => new ApiError(413, limits.tooLarge, "file_too_large", { [limits.fileField]: limits.tooLarge });
@@ -52,15 +57,7 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
       } else if (part.fieldname !== limits.fileField || refusal) {
         await drain(part.file);
       } else {
-        try {
-          const data = await part.toBuffer();
-          // toBuffer() misses the limit when the very last chunk crosses it; the stream still says so.
-          if (part.file.truncated) refusal ??= tooLarge();
-          else files.push({ filename: part.filename, data });
-        } catch (error) {
-          if ((error as { code?: string }).code !== "FST_REQ_FILE_TOO_LARGE") throw error;
-          refusal ??= tooLarge();
-        }
+        refusal ??= await keep(part, tooLarge);
       }
     }
   } catch (error) {
@@ -68,9 +65,33 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
     if (code === "FST_REQ_FILE_TOO_LARGE") refusal ??= tooLarge();
     else if (code === "FST_FILES_LIMIT")
       refusal ??= new ApiError(413, limits.tooMany, "too_many_files", { [limits.fileField]: limits.tooMany });
-    else throw error;
+    else {
+      await discard();
+      throw error;
+    }
   }
-  if (refusal) throw refusal;
+  if (refusal) {
+    await discard();
+    throw refusal;
+  }
+  return fields;
+}
+
+/** The whole form into memory, within the limits (readParts). */
+export async function readMultipart(request: FastifyRequest, limits: MultipartLimits): Promise<MultipartUpload> {
+  const files: UploadedFile[] = [];
+  const fields = await readParts(request, limits, async (part, tooLarge) => {
+    try {
+      const data = await part.toBuffer();
+      // toBuffer() misses the limit when the very last chunk crosses it; the stream still says so.
+      if (part.file.truncated) return tooLarge();
+      files.push({ filename: part.filename, data });
+      return null;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "FST_REQ_FILE_TOO_LARGE") throw error;
+      return tooLarge();
+    }
+  });
   return { files, fields };
 }
 
@@ -100,52 +121,29 @@ export async function spoolOneFile(
   request: FastifyRequest,
   limits: Omit<MultipartLimits, "maxFiles"> & { missing: string; folder: string },
 ): Promise<{ file: SpooledFile; fields: Record<string, string[]> }> {
-  if (!request.isMultipart()) {
-    throw new ApiError(415, "Send the form as multipart/form-data.", "unsupported_media_type");
-  }
-  const fields: Record<string, string[]> = {};
   let file: SpooledFile | null = null;
-  let refusal: ApiError | null = null;
-  const tooLarge = () => new ApiError(413, limits.tooLarge, "file_too_large", { [limits.fileField]: limits.tooLarge });
-  const parts = request.parts({
-    limits: { fileSize: limits.maxFileBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
-  });
-  try {
-    for await (const part of parts) {
-      if (part.type === "field") {
-        if (part.valueTruncated)
-          refusal ??= new ApiError(400, "This field is too long.", "validation_failed", { [part.fieldname]: "This field is too long." });
-        fields[part.fieldname] = [...(fields[part.fieldname] ?? []), String(part.value)];
-      } else if (part.fieldname !== limits.fileField || refusal || file) {
-        await drain(part.file);
-      } else {
-        const target = path.join(limits.folder, `${randomUUID()}.upload`);
-        const hash = createHash("sha256");
-        let sizeBytes = 0;
-        part.file.on("data", (chunk: Buffer) => {
-          hash.update(chunk);
-          sizeBytes += chunk.length;
-        });
-        file = { filename: part.filename, mimeType: part.mimetype, path: target, sizeBytes: 0, sha256: "" };
-        await pipeline(part.file, createWriteStream(target));
-        if (part.file.truncated) refusal ??= tooLarge();
-        file.sizeBytes = sizeBytes;
-        file.sha256 = hash.digest("hex");
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") refusal ??= tooLarge();
-    else if (code === "FST_FILES_LIMIT")
-      refusal ??= new ApiError(413, limits.tooMany, "too_many_files", { [limits.fileField]: limits.tooMany });
-    else {
-      if (file) await rm(file.path, { force: true });
-      throw error;
-    }
-  }
-  if (refusal || !file) {
+  const discard = async () => {
     if (file) await rm(file.path, { force: true });
-    throw refusal ?? new ApiError(400, limits.missing, "no_file", { [limits.fileField]: limits.missing });
-  }
+  };
+  const fields = await readParts(
+    request,
+    { ...limits, maxFiles: 1 },
+    async (part, tooLarge) => {
+      const target = path.join(limits.folder, `${randomUUID()}.upload`);
+      const hash = createHash("sha256");
+      let sizeBytes = 0;
+      part.file.on("data", (chunk: Buffer) => {
+        hash.update(chunk);
+        sizeBytes += chunk.length;
+      });
+      file = { filename: part.filename, mimeType: part.mimetype, path: target, sizeBytes: 0, sha256: "" };
+      await pipeline(part.file, createWriteStream(target));
+      file.sizeBytes = sizeBytes;
+      file.sha256 = hash.digest("hex");
+      return part.file.truncated ? tooLarge() : null;
+    },
+    discard,
+  );
+  if (!file) throw new ApiError(400, limits.missing, "no_file", { [limits.fileField]: limits.missing });
   return { file, fields };
 }
