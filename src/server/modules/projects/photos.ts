@@ -6,7 +6,7 @@ import type { PhotoCapture } from "./evidence/capture-fields.js";
 import { type AnsweredCheck, assertLiveCheckAnswers, recordLiveCheckAnswers } from "./evidence/live-check-answers.js";
 import type { EvidenceLog } from "./evidence/log.js";
 import { photoAddedContent, photoEvidenceColumns } from "./evidence/photo-evidence.js";
-import { siteOf } from "./evidence/site.js";
+import { readSite } from "./evidence/site.js";
 import { invalidField } from "./guard.js";
 import { personRef } from "./people.js";
 import type { StoredPhoto } from "./photo-files.js";
@@ -75,11 +75,7 @@ export async function insertPhotoRows(
   const captures = details.map((detail) => detail.capture);
   await assertProjectRows(tx, photo.projectId, captures, [milestoneRows, photoPointRows]);
   await assertLiveCheckAnswers(tx, photo.projectId, captures);
-  const [project] = await tx
-    .select({ siteLatitude: projects.siteLatitude, siteLongitude: projects.siteLongitude, siteRadiusMetres: projects.siteRadiusMetres })
-    .from(projects)
-    .where(eq(projects.id, photo.projectId));
-  const site = project ? siteOf(project) : null;
+  const site = await readSite(tx, photo.projectId);
   const receivedAt = new Date();
   const rows = await tx
     .insert(projectPhotos)

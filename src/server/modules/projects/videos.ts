@@ -4,7 +4,7 @@ import type { Viewer } from "../../../shared/access.js";
 import type { EvidenceContent } from "../../../shared/evidence.js";
 import { type CursorPage, type ProjectVideo, photoCaptionSchema } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
-import { projects, projectVideos, users } from "../../db/schema.js";
+import { projectVideos, users } from "../../db/schema.js";
 import { ApiError } from "../../platform/envelope.js";
 import type { SpooledFile } from "../../platform/multipart.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
@@ -12,7 +12,7 @@ import type { ProjectEvents } from "./events.js";
 import { captureAt } from "./evidence/capture-fields.js";
 import { announceAnsweredChecks, assertLiveCheckAnswers, recordLiveCheckAnswers } from "./evidence/live-check-answers.js";
 import type { EvidenceLog } from "./evidence/log.js";
-import { siteOf } from "./evidence/site.js";
+import { readSite } from "./evidence/site.js";
 import { judgeCapture } from "./evidence/verdict.js";
 import { invalidField, type ProjectGuard } from "./guard.js";
 import { personRef } from "./people.js";
@@ -140,18 +140,11 @@ export function createVideos(deps: {
           const { id, answered } = await db.transaction(async (tx) => {
             await assertProjectMilestones(tx, projectId, [capture]);
             await assertLiveCheckAnswers(tx, projectId, [capture], "video");
-            const [project] = await tx
-              .select({
-                siteLatitude: projects.siteLatitude,
-                siteLongitude: projects.siteLongitude,
-                siteRadiusMetres: projects.siteRadiusMetres,
-              })
-              .from(projects)
-              .where(eq(projects.id, projectId));
+            const site = await readSite(tx, projectId);
             const receivedAt = new Date();
             const judgement = judgeCapture(
               { ...capture, receivedAt, exif: { takenAt: video.original.createdAt, position: video.original.position } },
-              project ? siteOf(project) : null,
+              site,
             );
             const [row] = await tx
               .insert(projectVideos)
