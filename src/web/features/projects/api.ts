@@ -114,7 +114,7 @@ export const projectsApi = {
   addVideo: (projectId: number, { file, caption, capture = {} }: CaptionedFile) => {
     const form = new FormData();
     form.append("caption", caption);
-    for (const field of captureFields) form.append(field, String(capture[field] ?? ""));
+    appendCapture(form, capture);
     form.append("video", file);
     return apiRequest<ProjectVideo>("POST", `${projectPath(projectId)}/videos`, form, { timeoutMs: VIDEO_UPLOAD_TIMEOUT_MS });
   },
@@ -148,12 +148,17 @@ export type CaptionedFile = { file: File; caption: string; capture?: PhotoCaptur
 
 export type PhotoCapture = Partial<Record<CaptureField, string | number>>;
 
+/** What the phone said about one file, as the upload's capture fields (an empty value for what it did not say). */
+function appendCapture(form: FormData, capture: PhotoCapture) {
+  for (const field of captureFields) form.append(field, String(capture[field] ?? ""));
+}
+
 function withPhotos(photos: readonly CaptionedFile[], fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const { file, caption, capture = {} } of photos) {
     form.append("caption", caption);
-    for (const field of captureFields) form.append(field, String(capture[field] ?? ""));
+    appendCapture(form, capture);
     form.append("images", file);
   }
   return form;
