@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import type { Variation } from "../../../shared/contracts.js";
+import { formatKobo, NAIRA_CODE } from "../../../shared/naira.js";
 import { COMPANY_TIME_ZONE, zonedDate, zonedDateTime } from "../../../shared/zoned-time.js";
 import type { AppDb } from "../../db/client.js";
 import { projectDocuments, projects, users, variations } from "../../db/schema.js";
+import { startPdf } from "../../platform/pdf-document.js";
 import { pdfText } from "../../platform/pdf-text.js";
 import type { ObjectStore } from "../../platform/storage.js";
 
-const naira = (kobo: number) =>
-  `NGN ${kobo < 0 ? "-" : ""}${(Math.abs(kobo) / 100).toLocaleString("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const naira = (kobo: number) => formatKobo(kobo, NAIRA_CODE);
 const day = (value: string | null) => (value ? zonedDate(`${value}T12:00:00Z`, COMPANY_TIME_ZONE) : "not set");
 
 /** The record of an approved variation as a PDF: what changed, its effect, and who approved it, when and from where. */
@@ -18,17 +18,7 @@ function renderRecord(
   variation: Variation,
   approval: { name: string; email: string; at: Date; address: string | null; device: string | null },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    info: { Title: pdfText(`Variation V${variation.number}: ${variation.title}`), Author: "Crestbuild" },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, finished } = startPdf(`Variation V${variation.number}: ${variation.title}`);
   const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(pdfText(value), options);
   doc.font("Helvetica-Bold").fontSize(16);
   text(`Variation V${variation.number}: ${variation.title}`);
@@ -60,7 +50,7 @@ function renderRecord(
   );
   text(`From address ${approval.address ?? "unknown"}, browser: ${approval.device ?? "unknown"}.`);
   doc.end();
-  return done;
+  return finished;
 }
 
 /**

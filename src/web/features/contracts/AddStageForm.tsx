@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiError } from "../../../shared/api";
+import { koboOfNaira } from "../../../shared/naira";
 import type { PaymentStageInput } from "../../../shared/payment-stages";
 import type { Milestone } from "../../../shared/projects";
 import { formFailure } from "../../components/form/form-errors";
 import { FormAlert, SelectField, TextField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
 import { contractsApi, paymentScheduleQuery } from "./api";
-import { koboOfNaira } from "./naira";
 
 type Basis = "percent" | "amount";
 const PERCENT_TYPED = /^\d{1,3}(\.\d{1,2})?$/;

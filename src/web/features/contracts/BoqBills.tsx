@@ -1,8 +1,8 @@
 import { ChevronRight } from "lucide-react";
 import type { BoqAnswer } from "../../../shared/contracts";
+import { formatKobo } from "../../../shared/naira";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { TableHead } from "../../components/ui/TableHead";
-import { formatKobo } from "./naira";
 
 type Bill = BoqAnswer["bills"][number];
 

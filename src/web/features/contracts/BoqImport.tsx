@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FileSpreadsheet } from "lucide-react";
 import { ApiError } from "../../../shared/api";
+import { formatKobo } from "../../../shared/naira";
 import { countOf } from "../../../shared/plural";
 import { failureMessage } from "../../components/form/form-errors";
 import { FormAlert, FormSuccess, mutedTextClass } from "../../components/form/form-fields";
 import { FileButton } from "../../components/ui/FileButton";
 import { boqQuery, contractsApi, paymentScheduleQuery } from "./api";
-import { formatKobo } from "./naira";
 
 /** Each cell the server names ("row 5, column F (rate)") with its reason; not the one its message already says. */
 const problemsOf = (error: unknown) =>

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatKobo } from "../../../shared/naira";
 import type { PaymentStage, PaymentStageStatus, PaymentSchedule as Schedule } from "../../../shared/payment-stages";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { ConfirmButton } from "../../components/ui/ConfirmButton";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { contractsApi, paymentScheduleQuery } from "./api";
-import { formatKobo } from "./naira";
 
 const statusLabels: Record<PaymentStageStatus, string> = { due: "Due", scheduled: "Scheduled" };
 const statusTones: Record<PaymentStageStatus, string> = {

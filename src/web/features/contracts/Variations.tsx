@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../../shared/api";
 import type { Variation } from "../../../shared/contracts";
+import { formatKobo } from "../../../shared/naira";
 import { formFailure } from "../../components/form/form-errors";
 import { FormAlert, mutedTextClass, TextAreaField } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
@@ -11,7 +12,6 @@ import { toast } from "../../lib/toast";
 import { useDateFormats } from "../../lib/use-date-formats";
 import { StepUpDialog } from "../account";
 import { contractsApi, variationsQuery } from "./api";
-import { formatKobo } from "./naira";
 
 const statusLabels: Record<Variation["status"], string> = { pending: "Waiting for the client", approved: "Approved", declined: "Declined" };
 const fieldsOf = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});

@@ -1,13 +1,12 @@
-import PDFDocument from "pdfkit";
 import { countOf } from "../../../../shared/plural.js";
 import { COMPANY_TIME_ZONE, zonedDate, zonedDateTime } from "../../../../shared/zoned-time.js";
+import { PDF_COLOURS as colours, ensureRoom, PDF_MARGIN as MARGIN, startPdf } from "../../../platform/pdf-document.js";
+import { drawPhotoGrid } from "../../../platform/pdf-photos.js";
 import { pdfText } from "../../../platform/pdf-text.js";
 import type { ReportData, ReportLiveCheck } from "./report-data.js";
 
-/** The brand's navy, bronze and muted grey (docs/product.md#brand). */
-const colours = { navy: "#051822", accent: "#aa7452", muted: "#5f676c", rule: "#d9dcde", track: "#e8eaeb" };
-const MARGIN = 50;
-const THUMB = { columns: 3, width: 155, height: 116, gap: 10, caption: 34 };
+/** Three photos a row across the page's width, with room for the verdict, the date and two lines of caption. */
+const THUMBS = { left: MARGIN, columns: 3, width: 155, height: 116, gap: 10, caption: 34 };
 /** A diary entry's text is cut here: the report is a summary, the portal has the whole entry. */
 const DIARY_CHARACTERS = 1200;
 
@@ -25,27 +24,12 @@ function progressChange(data: ReportData): string {
 }
 
 /**
- * The weekly report as a PDF (pdfkit, the standard Helvetica: the site's Inter font ships as WOFF2 only, which pdfkit
- * cannot embed). `thumbnails` are the shown photos' JPEGs by photo id; a photo whose file could not be read is listed
- * without its picture.
+ * The weekly report as a PDF. `thumbnails` are the shown photos' JPEGs by photo id; a photo whose file could not be
+ * read is listed without its picture.
  */
 export function renderReportPdf(data: ReportData, thumbnails: ReadonlyMap<number, Buffer>): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: { Title: pdfText(`Weekly progress report: ${data.project.title}, week of ${day(data.week.startDay)}`), Author: "Crestbuild" },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, finished } = startPdf(`Weekly progress report: ${data.project.title}, week of ${day(data.week.startDay)}`);
   const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN;
-  const ensureRoom = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
   const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(pdfText(value), { width, ...options });
   const muted = (value: string) => {
     doc.font("Helvetica").fontSize(9).fillColor(colours.muted);
@@ -57,7 +41,7 @@ export function renderReportPdf(data: ReportData, thumbnails: ReadonlyMap<number
     text(value);
   };
   const heading = (value: string) => {
-    ensureRoom(60);
+    ensureRoom(doc, 60);
     doc.moveDown(1);
     doc.font("Helvetica-Bold").fontSize(13).fillColor(colours.accent);
     text(value);
@@ -72,7 +56,7 @@ export function renderReportPdf(data: ReportData, thumbnails: ReadonlyMap<number
     doc.fillColor(colours.navy);
   };
   const bullet = (value: string) => {
-    ensureRoom(16);
+    ensureRoom(doc, 16);
     body(`•  ${value}`);
   };
 
@@ -115,30 +99,21 @@ export function renderReportPdf(data: ReportData, thumbnails: ReadonlyMap<number
   );
   if (photos.verified > photos.shown.length) muted(`The latest ${photos.shown.length} are shown; the others are in the portal's gallery.`);
   doc.moveDown(0.5);
-  for (let index = 0; index < photos.shown.length; index += THUMB.columns) {
-    ensureRoom(THUMB.height + THUMB.caption + THUMB.gap);
-    const top = doc.y;
-    for (const [column, photo] of photos.shown.slice(index, index + THUMB.columns).entries()) {
-      const x = MARGIN + column * (THUMB.width + THUMB.gap);
-      const jpeg = thumbnails.get(photo.id);
-      doc.rect(x, top, THUMB.width, THUMB.height).fill(colours.track);
-      if (jpeg) doc.image(jpeg, x, top, { fit: [THUMB.width, THUMB.height], align: "center", valign: "center" });
-      doc.font("Helvetica-Bold").fontSize(8).fillColor(colours.navy);
-      doc.text(pdfText(`${photo.verdict}  ·  ${day(photo.takenAt)}`), x, top + THUMB.height + 3, { width: THUMB.width, lineBreak: false });
-      if (photo.caption) {
-        doc.font("Helvetica").fontSize(8).fillColor(colours.muted);
-        doc.text(pdfText(cut(photo.caption, 60)), x, top + THUMB.height + 13, { width: THUMB.width, height: 20, ellipsis: true });
-      }
-    }
-    doc.x = MARGIN;
-    doc.y = top + THUMB.height + THUMB.caption + THUMB.gap;
-  }
-  doc.fillColor(colours.navy);
+  drawPhotoGrid(
+    doc,
+    photos.shown.map((photo) => ({
+      id: photo.id,
+      label: `${photo.verdict}  ·  ${day(photo.takenAt)}`,
+      caption: photo.caption ? cut(photo.caption, 60) : undefined,
+    })),
+    thumbnails,
+    THUMBS,
+  );
 
   heading("Site diary");
   if (data.diary.length === 0) muted("No site diary entry this week.");
   for (const entry of data.diary) {
-    ensureRoom(40);
+    ensureRoom(doc, 40);
     doc.font("Helvetica-Bold").fontSize(10.5).fillColor(colours.navy);
     text(`${moment(entry.at)}, ${entry.author}`);
     body(cut(entry.text, DIARY_CHARACTERS));
@@ -171,5 +146,5 @@ export function renderReportPdf(data: ReportData, thumbnails: ReadonlyMap<number
   }
 
   doc.end();
-  return done;
+  return finished;
 }

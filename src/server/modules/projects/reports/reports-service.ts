@@ -8,6 +8,7 @@ import { REPORT_MAX_BYTES, reportMessages } from "../../../../shared/reports.js"
 import type { AppDb } from "../../../db/client.js";
 import { projectReports, projects, users } from "../../../db/schema.js";
 import { ApiError } from "../../../platform/envelope.js";
+import { pdfThumbnails } from "../../../platform/pdf-photos.js";
 import type { FileStorage, ObjectStore } from "../../../platform/storage.js";
 import { attachmentHeader } from "../document-types.js";
 import { type Notify, projectLink } from "../events.js";
@@ -17,7 +18,6 @@ import { readReportData } from "./report-data.js";
 import { reportNotice } from "./report-email.js";
 import type { ReportLinks } from "./report-links.js";
 import { renderReportPdf } from "./report-pdf.js";
-import { reportThumbnails } from "./report-thumbnails.js";
 import { type ReportWeek, weekOf, weekOfDay } from "./week.js";
 
 /** The reports a project's list shows: a year of weekly ones, and room for those made on demand. */
@@ -108,7 +108,7 @@ export function createReports(deps: {
     }
     const madeAt = new Date();
     const data = await readReportData(db, projectId, week, madeAt);
-    const pdf = await renderReportPdf(data, await reportThumbnails(deps.photoStorage, data.photos.shown));
+    const pdf = await renderReportPdf(data, await pdfThumbnails(deps.photoStorage, data.photos.shown));
     if (pdf.length > REPORT_MAX_BYTES) throw new Error(`the report of project ${projectId} is ${pdf.length} bytes, over its limit`);
     const storageKey = `reports/${projectId}/${randomUUID()}.pdf`;
     await documentStorage.put(storageKey, pdf, "application/pdf");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatKobo, koboOfNaira } from "./naira";
+import { formatKobo, koboOfNaira, NAIRA_CODE } from "./naira.js";
 
 describe("naira to the kobo", () => {
   it("writes kobo as naira with both decimals", () => {
@@ -7,6 +7,11 @@ describe("naira to the kobo", () => {
     expect(formatKobo(177_780_000)).toBe("₦1,777,800.00");
     expect(formatKobo(5)).toBe("₦0.05");
     expect(formatKobo(-1_050)).toBe("-₦10.50");
+  });
+
+  it("writes the currency's code where the document's font has no naira sign", () => {
+    expect(formatKobo(30_848_772, NAIRA_CODE)).toBe("NGN 308,487.72");
+    expect(formatKobo(-1_050, NAIRA_CODE)).toBe("-NGN 10.50");
   });
 
   it("reads typed naira as exact kobo, or refuses it", () => {
