@@ -273,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         requireUser,
         prove: (caller, proof, origin) => auth.stepUp.prove(caller, proof, "variation_approved", origin),
         documentStorage: stores.documents,
+        photoStorage: media,
       });
       await api.register(outboxModule, { db: db.db, requireUser });
       await api.register(accountModule, {

@@ -121,6 +121,9 @@ export const variationMessages = {
   tooMany: "A project has at most 500 variations.",
 } as const;
 
+/** The photos a valuation line may name as its evidence: a certificate's row of thumbnails, and a few more. */
+export const MAX_VALUATION_LINE_PHOTOS = 12;
+
 /** POST /api/projects/{id}/valuations: the quantity done to date of BOQ items and variation lines, and materials on site (naira). */
 export const valuationSchema = z.object({
   asAt: z.iso.date({ error: "Give the valuation date as YYYY-MM-DD." }),
@@ -135,6 +138,12 @@ export const valuationSchema = z.object({
             .min(0, "The quantity done cannot be negative.")
             .max(1_000_000_000, "The quantity is too large.")
             .refine((value) => parseScaledDecimal(value, QUANTITY_DECIMALS) !== null, "Give the quantity with at most 3 decimals."),
+          /** The project's photos that prove the work measured, shown under the line on the certificate. */
+          photoIds: z
+            .array(z.number().int().positive(), { error: "Choose the photos by their ids." })
+            .max(MAX_VALUATION_LINE_PHOTOS, `A line has at most ${MAX_VALUATION_LINE_PHOTOS} photos.`)
+            .refine((ids) => new Set(ids).size === ids.length, "Choose each photo once.")
+            .default([]),
         })
         .refine((line) => (line.itemId === undefined) !== (line.variationLineId === undefined), {
           message: "Name a BOQ item (itemId) or a variation line (variationLineId), not both.",
@@ -160,6 +169,7 @@ export const valuationMessages = {
   unknownItem: "Choose an item of this project's BOQ.",
   unknownVariationLine: "Choose a line of an approved variation of this project.",
   twice: "This line is measured twice.",
+  unknownPhotos: "Choose photos of this project's gallery.",
   earlier: (day: string) => `A valuation cannot be dated before the previous one (${day}).`,
 } as const;
 

@@ -1209,6 +1209,24 @@ export const valuationLines = pgTable(
 );
 
 /**
+ * The photos of the project's evidence a valuation line names as proof of the work measured, in the order chosen
+ * (docs/decisions/143-valuation-certificates-with-photos.md). A photo removed from the gallery leaves the line.
+ */
+export const valuationLinePhotos = pgTable(
+  "valuation_line_photos",
+  {
+    valuationLineId: integer("valuation_line_id")
+      .notNull()
+      .references(() => valuationLines.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => projectPhotos.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.valuationLineId, table.photoId] }), index("valuation_line_photos_photo_idx").on(table.photoId)],
+);
+
+/**
  * A stage of a project's payment schedule: a fixed amount in kobo or a share of the contract sum in basis points
  * (hundredths of a percent), never both; a share's amount is worked out from the current contract sum on each read.
  * Due when its milestone is done; a stage without one (mobilisation) once the contract is signed.

@@ -39,6 +39,7 @@ const NOT_JSON: Record<string, string> = {
   "GET /api/admin/users.csv": "a CSV file",
   "GET /api/admin/security/events.csv": "a CSV file",
   "GET /api/projects/{id}/boq.xlsx": "an XLSX file",
+  "GET /api/projects/{id}/valuations/{valuationId}/certificate.pdf": "an interim certificate's PDF",
   "GET /api/projects/{id}/documents/{documentId}/download": "the document's file",
   "GET /api/media/projects/{id}/{file}": "a photo or a video",
   "GET /api/projects/{id}/photo-points/{pointId}/timelapse": "an animated WebP",

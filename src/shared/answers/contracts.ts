@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { evidenceVerdicts } from "../evidence.js";
 import { calendarDay, count, instant } from "./common.js";
 import { personRef } from "./projects.js";
 
@@ -101,6 +102,8 @@ export const valuation = z.object({
       quantityToDate: z.number(),
       rate: z.number().int(),
       valueToDate: z.number().int(),
+      /** The evidence the office named for the line, in its order: each photo's verdict and when the phone says it was taken. */
+      photos: z.array(z.object({ id: count, verdict: z.enum(evidenceVerdicts), capturedAt: instant.nullable() })),
     }),
   ),
   materialsOnSite: z.number().int(),

@@ -1,6 +1,9 @@
+import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
+import { formatKobo, NAIRA_CODE } from "../../../shared/naira.js";
 import { TEST_PASSWORD } from "../../testing/accounts.js";
+import { pdfTextOf } from "../../testing/pdf.js";
 import type { SignedIn } from "../../testing/people.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 
@@ -20,8 +23,14 @@ let client: SignedIn;
 let projectId: number;
 let item: Record<string, number>;
 beforeEach(async () => {
-  office = await people.staff(`qs-${crypto.randomUUID().slice(0, 8)}@crestbuild.ng`, "Projects");
-  accounts = await people.staff(`acc-${crypto.randomUUID().slice(0, 8)}@crestbuild.ng`, "Accounts");
+  office = await people.staff(`qs-${crypto.randomUUID().slice(0, 8)}@crestbuild.ng`, "Projects", {
+    firstName: "Kunle",
+    lastName: "Adeyemi",
+  });
+  accounts = await people.staff(`acc-${crypto.randomUUID().slice(0, 8)}@crestbuild.ng`, "Accounts", {
+    firstName: "Ngozi",
+    lastName: "Eze",
+  });
   client = await people.client(`val-${crypto.randomUUID().slice(0, 8)}@example.com`);
   projectId = await createProject(office, { clientId: client.id });
   const file = await writeXlsxFile(BOQ.map((row) => row.map((value) => ({ value })))).toBuffer();
@@ -159,5 +168,142 @@ describe("interim valuations", () => {
     expect((await certify(draft.body.data.id, stranger)).status).toBe(404);
     const other = await createProject(office, { clientId: client.id });
     expect((await call(`/projects/${other}/valuations/${draft.body.data.id}/certify`, {}, accounts.auth)).status).toBe(404);
+  });
+});
+
+/** A site in Maitama, Abuja, and a position on it: the portal's camera there makes verified photos. */
+const SITE = { latitude: 9.0826, longitude: 7.4951, radiusMetres: 80 };
+const ON_SITE = { latitude: "9.08275", longitude: "7.49515", accuracyMetres: "12" };
+
+/** Adds photos to a project's gallery through the real route: from the portal's camera on the site, or from a phone's gallery. */
+async function addPhotos(toProject: number, source: "camera" | "library", count: number): Promise<{ id: number; verdict: string }[]> {
+  const files = await Promise.all(
+    Array.from({ length: count }, async (_, index) => ({
+      field: "images",
+      name: `wall-${index}.jpg`,
+      type: "image/jpeg",
+      data: await sharp({ create: { width: 64, height: 48, channels: 3, background: `hsl(${index * 40}, 50%, 45%)` } })
+        .jpeg()
+        .toBuffer(),
+    })),
+  );
+  const repeat = (value: string) => files.map(() => value);
+  const fields: Record<string, string[]> =
+    source === "camera"
+      ? {
+          source: repeat("camera"),
+          capturedAt: repeat(new Date(Date.now() - 60_000).toISOString()),
+          latitude: repeat(ON_SITE.latitude),
+          longitude: repeat(ON_SITE.longitude),
+          accuracyMetres: repeat(ON_SITE.accuracyMetres),
+        }
+      : { source: repeat("library") };
+  const added = await upload(`/projects/${toProject}/images`, files, office.auth, fields);
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return added.body.data.photos;
+}
+
+const certificateOf = (id: number, who: SignedIn, project = projectId) =>
+  call(`/projects/${project}/valuations/${id}/certificate.pdf`, undefined, who.auth);
+
+describe("a valuation's evidence photos and its certificate", () => {
+  beforeEach(async () => {
+    expect((await call(`/projects/${projectId}`, { site: SITE }, office.auth, "PUT")).status).toBe(200);
+  });
+
+  it("keeps the photos each line names, in order, with their verdicts, and draws them on the certificate", async () => {
+    const camera = await addPhotos(projectId, "camera", 2);
+    const [library] = await addPhotos(projectId, "library", 1);
+    expect(camera.map((photo) => photo.verdict)).toEqual(["verified", "verified"]);
+    expect(library?.verdict).toBe("unverified");
+    const [second, first] = camera.map((photo) => photo.id);
+    const measured = await measure({
+      asAt: "2026-12-31",
+      lines: [
+        { itemId: item["2.01"], quantityToDate: 48, photoIds: [second, library?.id] },
+        { itemId: item["2.02"], quantityToDate: 18 },
+        { itemId: item["4.01"], quantityToDate: 100.5, photoIds: [first] },
+      ],
+      materialsOnSite: 250000.25,
+    });
+    expect(measured.status, JSON.stringify(measured.body)).toBe(201);
+    const valuation = measured.body.data;
+    expect(valuation.lines.map((line: { photos: { id: number; verdict: string }[] }) => line.photos)).toEqual([
+      [
+        { id: second, verdict: "verified", capturedAt: expect.any(String) },
+        { id: library?.id, verdict: "unverified", capturedAt: null },
+      ],
+      [],
+      [{ id: first, verdict: "verified", capturedAt: expect.any(String) }],
+    ]);
+
+    const draft = await certificateOf(valuation.id, client);
+    expect(draft.status).toBe(200);
+    expect(draft.headers.get("content-type")).toBe("application/pdf");
+    expect(draft.headers.get("content-disposition")).toBe(`attachment; filename="interim-certificate-1-project-${projectId}.pdf"`);
+    // Each photo's thumbnail is embedded once.
+    expect(draft.raw.toString("latin1").match(/\/Subtype \/Image/g)).toHaveLength(3);
+    const { text } = await pdfTextOf(draft.raw);
+    const naira = (kobo: number) => formatKobo(kobo, NAIRA_CODE);
+    // 48 × 4,500 = 216,000; 18 × 95,000 = 1,710,000; 100.5 × 12,500 = 1,256,250; materials 250,000.25.
+    const gross = 21_600_000 + 171_000_000 + 125_625_000 + 25_000_025;
+    const retention = Math.round(gross * 0.05);
+    expect(valuation).toMatchObject({ grossValue: gross, retention, lessPrevious: 0, amountDue: gross - retention });
+    for (const said of [
+      "Interim certificate No. 1",
+      "Valuation as at 31 December 2026.",
+      "Draft: not certified",
+      "2.01 Excavate foundation trench m3 48 NGN 4,500.00 NGN 216,000.00",
+      "2.02 Concrete grade 20 in strip foundation m3 18 NGN 95,000.00 NGN 1,710,000.00",
+      "4.01 225 mm sandcrete block wall m2 100.5 NGN 12,500.00 NGN 1,256,250.00",
+      "Verified Taken",
+      "Unverified",
+      `Materials on site ${naira(25_000_025)}`,
+      `Gross value to date ${naira(gross)}`,
+      `Less retention (5%) ${naira(retention)}`,
+      `Less previous certificates ${naira(0)}`,
+      `Amount due ${naira(gross - retention)}`,
+      "Prepared by Kunle Adeyemi on",
+    ])
+      expect(text).toContain(said);
+    expect(text).not.toContain("Certified by");
+
+    await certify(valuation.id);
+    const certified = await pdfTextOf((await certificateOf(valuation.id, client)).raw);
+    expect(certified.text).toContain("Certified by Ngozi Eze on");
+    expect(certified.text).not.toContain("Draft: not certified");
+  });
+
+  it("refuses photos of another project, or too many, on the line that names them, and saves nothing", async () => {
+    const other = await createProject(office, { clientId: client.id });
+    const [stranger] = await addPhotos(other, "library", 1);
+    const [own] = await addPhotos(projectId, "library", 1);
+    const foreign = await measure({
+      asAt: "2026-12-31",
+      lines: [
+        { itemId: item["2.01"], quantityToDate: 48, photoIds: [own?.id] },
+        { itemId: item["2.02"], quantityToDate: 18, photoIds: [own?.id, stranger?.id] },
+      ],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fields).toEqual({ "lines.1.photoIds": "Choose photos of this project's gallery." });
+    const thirteen = await measure({
+      asAt: "2026-12-31",
+      lines: [{ itemId: item["2.01"], quantityToDate: 48, photoIds: Array.from({ length: 13 }, (_, index) => index + 1) }],
+    });
+    expect(thirteen.body.fields).toEqual({ "lines.0.photoIds": "A line has at most 12 photos." });
+    expect((await call(`/projects/${projectId}/valuations`, undefined, office.auth)).body.data.items).toEqual([]);
+  });
+
+  it("is drawn for the readers of the project's money only: another project's client gets 404", async () => {
+    const draft = await measure({ asAt: "2026-12-31", lines: [{ itemId: item["2.01"], quantityToDate: 1 }] });
+    expect((await certificateOf(draft.body.data.id, accounts)).status).toBe(200);
+    const stranger = await people.client(`other-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    expect((await certificateOf(draft.body.data.id, stranger)).status).toBe(404);
+    const otherProject = await createProject(office, { clientId: stranger.id });
+    expect((await certificateOf(draft.body.data.id, stranger, otherProject)).status).toBe(404);
+    const marketing = await people.staff(`dm-${crypto.randomUUID().slice(0, 8)}@crestbuild.ng`, "Digital Marketing");
+    expect((await certificateOf(draft.body.data.id, marketing)).status).toBe(404);
+    expect((await certificateOf(999_999, client)).status).toBe(404);
   });
 });

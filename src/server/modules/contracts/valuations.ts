@@ -6,17 +6,30 @@ import { lineAmountKobo, parseScaledDecimal, QUANTITY_DECIMALS, quantityOf, RATE
 import { type Valuation, valuationMessages, type valuationSchema } from "../../../shared/contracts.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
-import { boqItems, projectContracts, valuationLines, valuations, variationLines, variations } from "../../db/schema.js";
+import {
+  boqItems,
+  projectContracts,
+  projectPhotos,
+  valuationLinePhotos,
+  valuationLines,
+  valuations,
+  variationLines,
+  variations,
+} from "../../db/schema.js";
 import { lockContract } from "./contract-lock.js";
 import type { MoneyGuard } from "./money-guard.js";
 import { peopleNamed } from "./people.js";
 
 type ValuationRow = typeof valuations.$inferSelect;
+type LinePhoto = Valuation["lines"][number]["photos"][number];
 
 const notFound = () => new ApiError(404, valuationMessages.notFound, "not_found");
 const conflict = (message: string, code: string) => new ApiError(409, message, code);
-const invalidLine = (index: number, message: string) =>
-  new ApiError(400, productWording.validationFailed, "validation_failed", { [`lines.${index}`]: message });
+const invalidLine = (index: number, message: string, field = "") =>
+  new ApiError(400, productWording.validationFailed, "validation_failed", { [`lines.${index}${field}`]: message });
+/** A line's subject, unique within a valuation: how a written line is found again. */
+const subjectOf = (line: { boqItemId: number | null; variationLineId: number | null }) =>
+  line.boqItemId ? `item:${line.boqItemId}` : `variation:${line.variationLineId}`;
 
 /** Retention on a gross value at hundredths of a percent, rounded half up to the kobo. */
 export const retentionOf = (grossKobo: number, basisPoints: number) => Number((BigInt(grossKobo) * BigInt(basisPoints) + 5_000n) / 10_000n);
@@ -51,6 +64,26 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
         ),
       )
       .orderBy(asc(valuationLines.id));
+    const photos = await db
+      .select({
+        lineId: valuationLinePhotos.valuationLineId,
+        id: projectPhotos.id,
+        verdict: projectPhotos.verdict,
+        capturedAt: projectPhotos.capturedAt,
+      })
+      .from(valuationLinePhotos)
+      .innerJoin(valuationLines, eq(valuationLines.id, valuationLinePhotos.valuationLineId))
+      .innerJoin(projectPhotos, eq(projectPhotos.id, valuationLinePhotos.photoId))
+      .where(
+        inArray(
+          valuationLines.valuationId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(valuationLinePhotos.position));
+    const photosByLine = new Map<number, LinePhoto[]>();
+    for (const { lineId, capturedAt, ...photo } of photos)
+      photosByLine.set(lineId, [...(photosByLine.get(lineId) ?? []), { ...photo, capturedAt: capturedAt?.toISOString() ?? null }]);
     const people = await peopleNamed(
       db,
       rows.flatMap((row) => [row.preparedById, row.certifiedById]),
@@ -70,6 +103,7 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
             quantityToDate: quantityOf(found.line.quantityMilli),
             rate,
             valueToDate: lineAmountKobo(found.line.quantityMilli, rate),
+            photos: photosByLine.get(found.line.id) ?? [],
           };
         });
       const grossValue = own.reduce((sum, line) => sum + line.valueToDate, 0) + row.materialsOnSiteKobo;
@@ -108,7 +142,10 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
     return found;
   }
 
-  /** The measured lines, checked against the project's BOQ and approved variations, as rows to insert. */
+  /**
+   * The measured lines, checked against the project's BOQ, approved variations and gallery, as rows to insert with the
+   * photos each names.
+   */
   async function measuredLines(tx: AppDb, projectId: number, lines: z.output<typeof valuationSchema>["lines"]) {
     const itemIds = lines.flatMap((line) => (line.itemId ? [line.itemId] : []));
     const variationLineIds = lines.flatMap((line) => (line.variationLineId ? [line.variationLineId] : []));
@@ -125,19 +162,28 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
           .innerJoin(variations, eq(variations.id, variationLines.variationId))
           .where(and(eq(variations.projectId, projectId), eq(variations.status, "approved"), inArray(variationLines.id, variationLineIds)))
       : [];
+    // The gallery's ids at once: a project's photos are fewer than the ids a large valuation could name.
+    const gallery = lines.some((line) => line.photoIds.length > 0)
+      ? new Set(
+          (await tx.select({ id: projectPhotos.id }).from(projectPhotos).where(eq(projectPhotos.projectId, projectId))).map(
+            (photo) => photo.id,
+          ),
+        )
+      : new Set<number>();
     const seen = new Set<string>();
     return lines.map((line, index) => {
-      const key = line.itemId ? `item:${line.itemId}` : `variation:${line.variationLineId}`;
-      if (seen.has(key)) throw invalidLine(index, valuationMessages.twice);
-      seen.add(key);
-      if (line.itemId && !items.some((item) => item.id === line.itemId)) throw invalidLine(index, valuationMessages.unknownItem);
-      if (line.variationLineId && !approvedLines.some((found) => found.id === line.variationLineId))
-        throw invalidLine(index, valuationMessages.unknownVariationLine);
-      return {
+      const row = {
         boqItemId: line.itemId ?? null,
         variationLineId: line.variationLineId ?? null,
         quantityMilli: Number(parseScaledDecimal(line.quantityToDate, QUANTITY_DECIMALS)),
       };
+      if (seen.has(subjectOf(row))) throw invalidLine(index, valuationMessages.twice);
+      seen.add(subjectOf(row));
+      if (line.itemId && !items.some((item) => item.id === line.itemId)) throw invalidLine(index, valuationMessages.unknownItem);
+      if (line.variationLineId && !approvedLines.some((found) => found.id === line.variationLineId))
+        throw invalidLine(index, valuationMessages.unknownVariationLine);
+      if (!line.photoIds.every((id) => gallery.has(id))) throw invalidLine(index, valuationMessages.unknownPhotos, ".photoIds");
+      return { row, photoIds: line.photoIds };
     });
   }
 
@@ -145,6 +191,12 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
     async list(viewer: Viewer, projectId: number): Promise<{ items: Valuation[] }> {
       await guard.read(viewer, projectId);
       return { items: (await computed(projectId)).reverse() };
+    },
+
+    /** One valuation with its arithmetic, for the readers of the project's money. */
+    async read(viewer: Viewer, projectId: number, valuationId: number): Promise<Valuation> {
+      await guard.read(viewer, projectId);
+      return one(projectId, valuationId);
     },
 
     /** The office measures the work done to date; the valuation stays a draft until Accounts certify it. */
@@ -161,7 +213,7 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
         if (last && !last.certifiedAt) throw conflict(valuationMessages.draftWaiting, "draft_waiting");
         if (last && input.asAt < last.asAt)
           throw new ApiError(400, productWording.validationFailed, "validation_failed", { asAt: valuationMessages.earlier(last.asAt) });
-        const rows = await measuredLines(tx, projectId, input.lines);
+        const measured = await measuredLines(tx, projectId, input.lines);
         const [row] = await tx
           .insert(valuations)
           .values({
@@ -173,8 +225,21 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
           })
           .returning({ id: valuations.id });
         if (!row) throw new Error("the valuation's row was not written");
-        for (let start = 0; start < rows.length; start += 1000)
-          await tx.insert(valuationLines).values(rows.slice(start, start + 1000).map((line) => ({ ...line, valuationId: row.id })));
+        const lineIds = new Map<string, number>();
+        for (let start = 0; start < measured.length; start += 1000) {
+          const written = await tx
+            .insert(valuationLines)
+            .values(measured.slice(start, start + 1000).map((line) => ({ ...line.row, valuationId: row.id })))
+            .returning({ id: valuationLines.id, boqItemId: valuationLines.boqItemId, variationLineId: valuationLines.variationLineId });
+          for (const line of written) lineIds.set(subjectOf(line), line.id);
+        }
+        const photos = measured.flatMap((line) => {
+          const valuationLineId = lineIds.get(subjectOf(line.row));
+          if (valuationLineId === undefined) throw new Error("a valuation line was not written");
+          return line.photoIds.map((photoId, position) => ({ valuationLineId, photoId, position }));
+        });
+        for (let start = 0; start < photos.length; start += 1000)
+          await tx.insert(valuationLinePhotos).values(photos.slice(start, start + 1000));
         return row.id;
       });
       return one(projectId, id);
