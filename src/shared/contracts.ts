@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseScaledDecimal, QUANTITY_DECIMALS, RATE_DECIMALS } from "./boq.js";
+import { MAX_VALUATION_LINE_PHOTOS } from "./contract-terms.js";
 
 // The contract of a project: its bill of quantities and its signing (docs/decisions/140-boq-and-contract.md).
 
@@ -120,9 +121,6 @@ export const variationMessages = {
   clientOnly: "Only the project's client approves or declines its variations.",
   tooMany: "A project has at most 500 variations.",
 } as const;
-
-/** The photos a valuation line may name as its evidence: a certificate's row of thumbnails, and a few more. */
-export const MAX_VALUATION_LINE_PHOTOS = 12;
 
 /** POST /api/projects/{id}/valuations: the quantity done to date of BOQ items and variation lines, and materials on site (naira). */
 export const valuationSchema = z.object({

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { canCertifyMoney } from "../../../shared/access";
 import type { BoqAnswer } from "../../../shared/contracts";
 import type { ProjectDetail } from "../../../shared/projects";
 import { mutedTextClass } from "../../components/form/form-fields";
@@ -6,14 +7,16 @@ import { SectionCard } from "../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../../lib/session/AuthProvider";
 import { AddStageForm } from "./AddStageForm";
-import { boqQuery } from "./api";
+import { boqQuery, contractsApi } from "./api";
 import { BoqBills } from "./BoqBills";
 import { BoqImport } from "./BoqImport";
 import { ContractTerms } from "./ContractTerms";
-import { DownloadBoqButton } from "./DownloadBoqButton";
+import { DownloadFileButton } from "./DownloadFileButton";
+import { NewValuationForm } from "./NewValuationForm";
 import { PaymentSchedule } from "./PaymentSchedule";
 import { RaiseVariationForm } from "./RaiseVariationForm";
 import { SignContractForm } from "./SignContractForm";
+import { Valuations } from "./Valuations";
 import { Variations } from "./Variations";
 
 const statusTones: Record<BoqAnswer["status"], string> = {
@@ -36,7 +39,11 @@ function BillOfQuantities({ projectId, boq, canPrepare }: { projectId: number; b
         <span className={`rounded-full border px-2.5 py-0.5 text-sm font-semibold ${statusTones[boq.status]}`}>
           {statusLabels[boq.status]}
         </span>
-        <DownloadBoqButton projectId={projectId} />
+        <DownloadFileButton
+          label="Download as Excel"
+          failure="The BOQ could not be downloaded."
+          download={() => contractsApi.downloadBoq(projectId)}
+        />
       </div>
       <BoqBills boq={boq} />
     </div>
@@ -45,8 +52,9 @@ function BillOfQuantities({ projectId, boq, canPrepare }: { projectId: number; b
 
 /**
  * The Money section (docs/decisions/140-boq-and-contract.md): the BOQ and the contract sum, the contract's terms once
- * signed, its variations (decision 141), and the payment schedule; the project office imports the BOQ, records the
- * signing, raises variations and sets the stages; the client approves or declines variations.
+ * signed, its variations (decision 141), its valuations (decisions 142, 143) and the payment schedule; the project
+ * office imports the BOQ, records the signing, raises variations, measures valuations and sets the stages; the client
+ * approves or declines variations; Accounts certify valuations.
  */
 export function ProjectMoney({ project }: { project: ProjectDetail }) {
   const boq = useQuery(boqQuery(project.id));
@@ -82,6 +90,28 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
                   Raise a variation
                 </h3>
                 <RaiseVariationForm projectId={project.id} />
+              </section>
+            ) : null}
+          </div>
+        </SectionCard>
+      ) : null}
+      {boq.data?.status === "fixed" ? (
+        <SectionCard
+          id="valuations"
+          title="Valuations"
+          description="Interim certificates: the work done to date, less retention and what earlier certificates asked for."
+        >
+          <div className="flex flex-col gap-6">
+            <Valuations projectId={project.id} canCertify={user !== null && canCertifyMoney(user)} />
+            {canPrepare ? (
+              <section
+                aria-labelledby="new-valuation-heading"
+                className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
+              >
+                <h3 id="new-valuation-heading" className="text-lg font-bold">
+                  New valuation
+                </h3>
+                <NewValuationForm projectId={project.id} boq={boq.data} />
               </section>
             ) : null}
           </div>

@@ -7,13 +7,12 @@ import { Button } from "../../components/ui/Button";
 import { refreshProjects } from "../../lib/queries/projects";
 import { toast } from "../../lib/toast";
 import { contractsApi } from "./api";
+import { typedNumber } from "./typed-number";
 
 type LineDraft = { key: string; description: string; unit: string; quantity: string; rate: string };
 
 const emptyLine = (): LineDraft => ({ key: crypto.randomUUID(), description: "", unit: "", quantity: "", rate: "" });
 const fieldsOf = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});
-/** A typed number ("12,500.50"); NaN when blank, so that the server names the field. */
-const numberOf = (typed: string) => (typed.trim() === "" ? Number.NaN : Number(typed.replaceAll(",", "").replace(/^₦\s*/, "")));
 
 /** 'Raise a variation': the project office changes the signed work; the client then approves or declines it. */
 export function RaiseVariationForm({ projectId }: { projectId: number }) {
@@ -27,12 +26,12 @@ export function RaiseVariationForm({ projectId }: { projectId: number }) {
       contractsApi.raiseVariation(projectId, {
         title,
         reason,
-        daysAdded: numberOf(days),
+        daysAdded: typedNumber(days),
         lines: lines.map((line) => ({
           description: line.description,
           unit: line.unit,
-          quantity: numberOf(line.quantity),
-          rate: numberOf(line.rate),
+          quantity: typedNumber(line.quantity),
+          rate: typedNumber(line.rate),
         })),
       }),
     onSuccess: async (variation) => {

@@ -1,4 +1,14 @@
-import type { BoqAnswer, BoqImport, ContractSigningInput, Variation, VariationInput, VariationList } from "../../../shared/contracts";
+import type {
+  BoqAnswer,
+  BoqImport,
+  ContractSigningInput,
+  Valuation,
+  ValuationInput,
+  ValuationList,
+  Variation,
+  VariationInput,
+  VariationList,
+} from "../../../shared/contracts";
 import type { PaymentSchedule, PaymentStageInput } from "../../../shared/payment-stages";
 import { apiDownload, apiRequest } from "../../lib/http/client";
 import { projectPath } from "../../lib/queries/projects";
@@ -9,6 +19,7 @@ import type { StepUpProof } from "../account";
 const boqPath = (projectId: number) => `${projectPath(projectId)}/boq`;
 const stagesPath = (projectId: number) => `${projectPath(projectId)}/payment-stages`;
 const variationsPath = (projectId: number) => `${projectPath(projectId)}/variations`;
+const valuationsPath = (projectId: number) => `${projectPath(projectId)}/valuations`;
 
 /** The bill of quantities with its amounts, subtotals, contract sum and, once signed, the contract's terms. */
 export const boqQuery = (projectId: number) => privateQuery<BoqAnswer>([boqPath(projectId)]);
@@ -18,6 +29,9 @@ export const paymentScheduleQuery = (projectId: number) => privateQuery<PaymentS
 
 /** The variations, newest first, with the contract sum and completion date as the approved ones made them. */
 export const variationsQuery = (projectId: number) => privateQuery<VariationList>([variationsPath(projectId)]);
+
+/** The interim valuations, newest first, each with its certificate's arithmetic. */
+export const valuationsQuery = (projectId: number) => privateQuery<ValuationList>([valuationsPath(projectId)]);
 
 export const contractsApi = {
   /** One XLSX or CSV file (multipart `file`); a row it cannot read comes back in the 400's fields. */
@@ -37,4 +51,13 @@ export const contractsApi = {
     apiRequest<Variation>("POST", `${variationsPath(projectId)}/${variationId}/approve`, proof),
   declineVariation: (projectId: number, variationId: number, reason: string) =>
     apiRequest<Variation>("POST", `${variationsPath(projectId)}/${variationId}/decline`, { reason }),
+  /** The office's measurement: a draft until Accounts certify it. */
+  prepareValuation: (projectId: number, valuation: ValuationInput) => apiRequest<Valuation>("POST", valuationsPath(projectId), valuation),
+  certifyValuation: (projectId: number, valuationId: number) =>
+    apiRequest<Valuation>("POST", `${valuationsPath(projectId)}/${valuationId}/certify`),
+  downloadCertificate: (projectId: number, valuation: Pick<Valuation, "id" | "number">) =>
+    apiDownload(
+      `${valuationsPath(projectId)}/${valuation.id}/certificate.pdf`,
+      `interim-certificate-${valuation.number}-project-${projectId}.pdf`,
+    ),
 };
