@@ -274,6 +274,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         prove: (caller, proof, origin) => auth.stepUp.prove(caller, proof, "variation_approved", origin),
         documentStorage: stores.documents,
         photoStorage: media,
+        notify: notifications.notify,
+        billing: content.getBillingDetails,
       });
       await api.register(outboxModule, { db: db.db, requireUser });
       await api.register(accountModule, {

@@ -7,7 +7,13 @@ import type { DepartmentName, Role } from "./departments.js";
 export type Viewer = { id: string; role: Role; department: string };
 
 /** A project as the rules need to see it: who it belongs to and who works on it. */
-export type ProjectParties = { clientId: string | null; managerId: string | null; teamIds: readonly string[] };
+export type ProjectParties = {
+  clientId: string | null;
+  managerId: string | null;
+  teamIds: readonly string[];
+  /** Those the client added to pay with them: loaded only where the money is concerned. */
+  payerIds?: readonly string[];
+};
 
 /** The project office: creates projects, turns client requests into projects, assigns managers and teams. */
 export const PROJECT_OFFICE = "Projects";
@@ -118,9 +124,15 @@ export const canSeeFinances = (viewer: Viewer, project?: ProjectParties) =>
  * Accounts read it; other staff who may read the project are refused (403), everyone else is told it does not exist.
  */
 export const canReadProjectMoney = (viewer: Viewer, project: ProjectParties) =>
-  isAdmin(viewer) ||
-  (viewer.role === "user" && project.clientId === viewer.id) ||
-  isStaffOf(viewer, [PROJECT_OFFICE, ...ACCOUNTS_DEPARTMENTS]);
+  isAdmin(viewer) || isPayerOf(viewer, project) || isStaffOf(viewer, [PROJECT_OFFICE, ...ACCOUNTS_DEPARTMENTS]);
+
+/** The project's client, or a payer the client added: they record transfers against its invoices. */
+export const isPayerOf = (viewer: Viewer, project: ProjectParties) =>
+  viewer.role === "user" && (project.clientId === viewer.id || (project.payerIds ?? []).includes(viewer.id));
+
+/** Who pays with the client: the client chooses them (admins may correct the list). */
+export const canChoosePayers = (viewer: Viewer, project: ProjectParties) =>
+  isAdmin(viewer) || (viewer.role === "user" && project.clientId === viewer.id);
 
 /** The project office prepares the contract: the BOQ, its signing, variations, valuations, the payment schedule. */
 export const canPrepareContract = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [PROJECT_OFFICE]);

@@ -14,6 +14,9 @@ export const notificationKinds = [
   "live_check_requested",
   "live_check_answered",
   "weekly_report",
+  "invoice_issued",
+  "payment_recorded",
+  "payment_decided",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -24,10 +27,11 @@ const staffOnlyKinds: readonly NotificationKind[] = [
   "inquiry_assigned",
   "call_missed",
   "announcement",
+  "payment_recorded",
 ];
 
 /** What only the clients are told of: their project's weekly report (docs/decisions/139-weekly-reports.md). */
-const clientOnlyKinds: readonly NotificationKind[] = ["weekly_report"];
+const clientOnlyKinds: readonly NotificationKind[] = ["weekly_report", "invoice_issued", "payment_decided"];
 
 /** The kinds a person can be told about, for their settings: a client is never sent the staff's, nor the staff the clients'. */
 export const notificationKindsFor = (role: string): readonly NotificationKind[] =>
@@ -48,6 +52,9 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   live_check_requested: "A client asks the site for a live check",
   live_check_answered: "A live check you asked for is answered",
   weekly_report: "Your project's weekly progress report is ready",
+  invoice_issued: "An invoice is issued for your project",
+  payment_recorded: "A client records a transfer to confirm",
+  payment_decided: "Accounts confirm or reject your transfer",
 };
 
 export type NotificationChannels = { inApp: boolean; email: boolean };
@@ -69,6 +76,9 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   live_check_requested: { inApp: true, email: true },
   live_check_answered: { inApp: true, email: true },
   weekly_report: { inApp: true, email: true },
+  invoice_issued: { inApp: true, email: true },
+  payment_recorded: { inApp: true, email: true },
+  payment_decided: { inApp: true, email: true },
 };
 
 /** A user's stored choices over the defaults (kinds added later get their default). */

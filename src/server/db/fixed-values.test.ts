@@ -11,6 +11,7 @@ import { conversationKinds } from "../../shared/conversations.js";
 import { departmentNames, roles } from "../../shared/departments.js";
 import { captureSources, evidenceKinds, evidenceVerdicts } from "../../shared/evidence.js";
 import { inquiryStatuses } from "../../shared/inquiries.js";
+import { invoiceKinds, paymentStatuses } from "../../shared/invoices.js";
 import { notificationKinds } from "../../shared/notifications.js";
 import { projectCategories, projectStatuses } from "../../shared/project-terms.js";
 import { progressModes } from "../../shared/projects.js";
@@ -46,6 +47,8 @@ const checks: Record<string, readonly string[]> = {
   project_photos_source_check: captureSources,
   project_photos_verdict_check: evidenceVerdicts,
   evidence_entries_kind_check: evidenceKinds,
+  invoices_kind_check: invoiceKinds,
+  payments_status_check: paymentStatuses,
 };
 
 type Rows<T> = { rows: T[] };

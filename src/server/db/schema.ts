@@ -27,6 +27,7 @@ import { conversationKinds } from "../../shared/conversations.js";
 import { departmentNames, roles } from "../../shared/departments.js";
 import { captureSources, type EvidenceContent, evidenceKinds, evidenceVerdicts } from "../../shared/evidence.js";
 import { inquiryStatuses } from "../../shared/inquiries.js";
+import { invoiceKinds, paymentStatuses } from "../../shared/invoices.js";
 import { notificationKinds } from "../../shared/notifications.js";
 import { type DocumentFolder, projectCategories, projectStatuses } from "../../shared/project-terms.js";
 import { progressModes } from "../../shared/projects.js";
@@ -1250,5 +1251,102 @@ export const paymentStages = pgTable(
     check("payment_stages_amount_or_percent_check", sql`(${table.amountKobo} IS NULL) <> (${table.percentBasisPoints} IS NULL)`),
     check("payment_stages_amount_check", sql`${table.amountKobo} > 0`),
     check("payment_stages_percent_check", sql`${table.percentBasisPoints} BETWEEN 1 AND 10000`),
+  ],
+);
+
+/** The last number given in a company-wide series for a year (INV, RCT): taken in the transaction that uses it, so no gap. */
+export const documentNumbers = pgTable(
+  "document_numbers",
+  {
+    series: text("series").notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.series, table.year] })],
+);
+
+/**
+ * An invoice as issued (docs/decisions/145-invoices-payments-and-the-statement.md): a certified valuation's amount due,
+ * a due stage's amount or the retention held. Its amount is kept as issued, because a stage's share of the contract
+ * sum moves with later variations while a demand already sent does not; what was paid against it is computed.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    number: text("number").notNull(),
+    kind: text("kind", { enum: invoiceKinds }).notNull(),
+    valuationId: integer("valuation_id").references(() => valuations.id, { onDelete: "restrict" }),
+    stageId: integer("stage_id").references(() => paymentStages.id, { onDelete: "restrict" }),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    issuedById: personOrNull("issued_by_id"),
+    issuedAt: timestampColumn("issued_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("invoices_number_idx").on(table.number),
+    uniqueIndex("invoices_valuation_idx").on(table.valuationId),
+    uniqueIndex("invoices_stage_idx").on(table.stageId),
+    index("invoices_project_idx").on(table.projectId, table.issuedOn),
+    check("invoices_kind_check", sql`${table.kind} IN ('valuation', 'stage', 'retention')`),
+    check("invoices_amount_check", sql`${table.amountKobo} > 0`),
+  ],
+);
+
+/** Someone the client added to pay for their project with them (a sibling abroad): they read its money and record transfers. */
+export const projectPayers = pgTable(
+  "project_payers",
+  {
+    projectId: partOfProject(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedById: personOrNull("added_by_id"),
+    addedAt: timestampColumn("added_at").notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.userId] }), index("project_payers_user_idx").on(table.userId)],
+);
+
+/**
+ * A transfer a payer recorded against an invoice, with its proof, until Accounts confirm it (a receipt is numbered)
+ * or reject it. One transfer (the same reference and amount on a project) is confirmed at most once: the index says so.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    payerId: personOrNull("payer_id"),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    reference: text("reference").notNull(),
+    proofKey: text("proof_key").notNull(),
+    proofName: text("proof_name").notNull(),
+    proofType: text("proof_type").notNull(),
+    proofBytes: integer("proof_bytes").notNull(),
+    proofSha256: text("proof_sha256").notNull(),
+    status: text("status", { enum: paymentStatuses }).notNull().default("awaiting_confirmation"),
+    recordedAt: timestampColumn("recorded_at").notNull().defaultNow(),
+    decidedById: personOrNull("decided_by_id"),
+    decidedAt: timestampColumn("decided_at"),
+    rejectReason: text("reject_reason"),
+    receiptNumber: text("receipt_number"),
+  },
+  (table) => [
+    index("payments_project_idx").on(table.projectId, table.paidOn),
+    index("payments_invoice_idx").on(table.invoiceId),
+    index("payments_awaiting_idx").on(table.recordedAt).where(sql`${table.status} = 'awaiting_confirmation'`),
+    uniqueIndex("payments_receipt_idx").on(table.receiptNumber),
+    uniqueIndex("payments_confirmed_transfer_idx")
+      .on(table.projectId, sql`upper(regexp_replace(${table.reference}, '\\s', '', 'g'))`, table.amountKobo)
+      .where(sql`${table.status} = 'confirmed'`),
+    check("payments_status_check", sql`${table.status} IN ('awaiting_confirmation', 'confirmed', 'rejected')`),
+    check("payments_amount_check", sql`${table.amountKobo} > 0`),
+    check("payments_receipt_check", sql`(${table.status} = 'confirmed') = (${table.receiptNumber} IS NOT NULL)`),
   ],
 );

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatKobo, NAIRA_CODE } from "../../shared/naira.js";
 import { pdfText } from "./pdf-text.js";
 
 /** The margin of every document the site draws (A4). */
@@ -25,3 +26,6 @@ export function startPdf(title: string): { doc: PDFKit.PDFDocument; finished: Pr
 export function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > doc.page.height - PDF_MARGIN) doc.addPage();
 }
+
+/** Kobo as the documents write naira: "NGN 5,926,000.00" (the standard font has no ₦). */
+export const pdfNaira = (kobo: number) => formatKobo(kobo, NAIRA_CODE);

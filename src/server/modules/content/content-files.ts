@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import type { BankAccount } from "../../../shared/billing.js";
 import { type BlogCategorySlug, blogCategories } from "../../../shared/content.js";
 import { projectCategories } from "../../../shared/project-terms.js";
 
@@ -8,6 +9,17 @@ import { projectCategories } from "../../../shared/project-terms.js";
 const text = z.string().trim().min(1);
 const imagePath = z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|webp|png|jpg)$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const bankAccountSchema: z.ZodType<BankAccount> = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  bank: text,
+  accountName: text,
+  accountNumber: z.string().regex(/^[0-9 ]{6,34}$/),
+  swift: z
+    .string()
+    .regex(/^[A-Z0-9]{8,11}$/)
+    .optional(),
+});
 
 const companySchema = z.object({
   name: text,
@@ -32,6 +44,8 @@ const companySchema = z.object({
   socials: z.record(z.string(), z.url()),
   areaServed: z.array(text),
   hero: z.object({ heading: text, subheading: text }),
+  /** Where clients pay by transfer, printed on invoices only (never on the public pages). */
+  bankAccounts: z.array(bankAccountSchema).optional(),
 });
 
 const aboutSchema = z.object({

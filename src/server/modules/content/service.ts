@@ -1,4 +1,5 @@
 import { and, asc, count, countDistinct, desc, eq, sql } from "drizzle-orm";
+import type { BankAccount, BillingDetails } from "../../../shared/billing.js";
 import {
   type About,
   BLOG_PAGE_SIZE,
@@ -192,7 +193,11 @@ export function createContentService(db: AppDb) {
 
   /** The company as content/ describes it, with what an admin set in /admin: contact details, banner, registration closed (read on every request). */
   async function getCompany(): Promise<Company> {
-    const [company, stored] = await Promise.all([siteDocument<Company>("company"), readSiteSettings(db)]);
+    // The bank accounts are printed on invoices only, never shown on the public pages.
+    const [{ bankAccounts: _invoicesOnly, ...company }, stored] = await Promise.all([
+      siteDocument<Company & { bankAccounts?: BankAccount[] }>("company"),
+      readSiteSettings(db),
+    ]);
     const banner = {
       ...(stored.maintenanceBanner ? { maintenanceBanner: stored.maintenanceBanner } : {}),
       ...(stored.registrationOpen ? {} : { registrationClosed: true }),
@@ -200,6 +205,14 @@ export function createContentService(db: AppDb) {
     if (!stored.contact) return { ...company, ...banner };
     const { phone, email, enquiriesEmail, street, locality, region, postalCode } = stored.contact;
     return { ...company, ...banner, phone, email, enquiriesEmail, address: { ...company.address, street, locality, region, postalCode } };
+  }
+
+  /** The company as its invoices and receipts name it: contact details as the public pages show them, and its bank accounts. */
+  async function getBillingDetails(): Promise<BillingDetails> {
+    const [company, stored] = await Promise.all([siteDocument<{ bankAccounts?: BankAccount[] }>("company"), getCompany()]);
+    const { name, phone, email, address } = stored;
+    const lines = [address.street, `${address.locality}, ${address.region} ${address.postalCode}`, address.countryName];
+    return { name, phone, email, address: lines, bankAccounts: company.bankAccounts ?? [] };
   }
 
   async function getHome(): Promise<HomeContent> {
@@ -262,6 +275,7 @@ export function createContentService(db: AppDb) {
 
   return {
     getCompany,
+    getBillingDetails,
     getAbout: () => siteDocument<About>("about"),
     listServices,
     getService,

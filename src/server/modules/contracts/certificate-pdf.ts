@@ -1,8 +1,7 @@
 import type { Valuation } from "../../../shared/contracts.js";
 import { evidenceVerdictLabels } from "../../../shared/evidence.js";
-import { formatKobo, NAIRA_CODE } from "../../../shared/naira.js";
 import { COMPANY_TIME_ZONE, zonedDate, zonedDateTime } from "../../../shared/zoned-time.js";
-import { PDF_COLOURS as colours, ensureRoom, PDF_MARGIN as MARGIN, startPdf } from "../../platform/pdf-document.js";
+import { PDF_COLOURS as colours, ensureRoom, PDF_MARGIN as MARGIN, pdfNaira, startPdf } from "../../platform/pdf-document.js";
 import { drawPhotoGrid } from "../../platform/pdf-photos.js";
 import { pdfText } from "../../platform/pdf-text.js";
 
@@ -29,7 +28,6 @@ const PHOTO_INDENT = COLUMNS[0].width;
 const PHOTOS = { left: MARGIN + PHOTO_INDENT, columns: 4, width: 107, height: 80, gap: 8, caption: 26 };
 
 const quantityFormat = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 3 });
-const naira = (kobo: number) => formatKobo(kobo, NAIRA_CODE);
 const day = (value: string) => zonedDate(`${value}T12:00:00Z`, COMPANY_TIME_ZONE);
 const moment = (value: string) => zonedDateTime(value, COMPANY_TIME_ZONE);
 /** 500 → "5%", 250 → "2.5%". */
@@ -109,8 +107,8 @@ export function renderCertificatePdf(data: CertificateData, thumbnails: Readonly
       line.description,
       line.unit,
       quantityFormat.format(line.quantityToDate),
-      naira(line.rate),
-      naira(line.valueToDate),
+      pdfNaira(line.rate),
+      pdfNaira(line.valueToDate),
     ];
     doc.font("Helvetica").fontSize(8.5);
     // A line starts a page rather than leave its first row of photos to the next one.
@@ -156,7 +154,7 @@ export function renderCertificatePdf(data: CertificateData, thumbnails: Readonly
       .fontSize(strong ? 12 : 10.5)
       .fillColor(colours.navy);
     doc.text(pdfText(label), MARGIN, top, { width: width - 160 });
-    doc.text(pdfText(naira(kobo)), MARGIN + width - 160, top, { width: 160, align: "right" });
+    doc.text(pdfText(pdfNaira(kobo)), MARGIN + width - 160, top, { width: 160, align: "right" });
     doc.x = MARGIN;
     doc.moveDown(0.4);
   }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, max } from "drizzle-orm";
 import { canPrepareContract, type Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
+import { invoiceMessages } from "../../../shared/invoices.js";
 import {
   basisPointsOf,
   MAX_PAYMENT_STAGES,
@@ -11,24 +12,23 @@ import {
 } from "../../../shared/payment-stages.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
-import { milestones, paymentStages, projectContracts, projects } from "../../db/schema.js";
+import { invoices, milestones, paymentStages, projectContracts, projects } from "../../db/schema.js";
 import { contractSumOf } from "./contract-sum.js";
 import type { MoneyGuard } from "./money-guard.js";
 
 /** A project's payment schedule (docs/decisions/140-boq-and-contract.md): stages read by the money's readers, set by the office. */
 export function createPaymentStages({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
   /** The BOQ's sum as it stands, from its lines: a share of it moves with it. */
-  async function read(viewer: Viewer, projectId: number): Promise<PaymentSchedule> {
-    await guard.read(viewer, projectId);
+  async function ofProject(projectId: number, on: AppDb = db): Promise<PaymentSchedule> {
     const [rows, contractSum, [signed]] = await Promise.all([
-      db
+      on
         .select({ stage: paymentStages, milestoneTitle: milestones.title, milestoneDoneOn: milestones.doneOn })
         .from(paymentStages)
         .leftJoin(milestones, eq(milestones.id, paymentStages.milestoneId))
         .where(eq(paymentStages.projectId, projectId))
         .orderBy(asc(paymentStages.position), asc(paymentStages.id)),
-      contractSumOf(db, projectId),
-      db.select({ id: projectContracts.projectId }).from(projectContracts).where(eq(projectContracts.projectId, projectId)),
+      contractSumOf(on, projectId),
+      on.select({ id: projectContracts.projectId }).from(projectContracts).where(eq(projectContracts.projectId, projectId)),
     ]);
     const stages = rows.map(({ stage, milestoneTitle, milestoneDoneOn }) => {
       // Without a milestone a stage is the mobilisation: due once the contract is signed.
@@ -48,7 +48,13 @@ export function createPaymentStages({ db, guard }: { db: AppDb; guard: MoneyGuar
   }
 
   return {
-    read,
+    /** The schedule without a door: for the invoices. */
+    ofProject,
+
+    async read(viewer: Viewer, projectId: number): Promise<PaymentSchedule> {
+      await guard.read(viewer, projectId);
+      return ofProject(projectId);
+    },
 
     /** Adds a stage at the end of the schedule; answers the schedule. */
     async add(viewer: Viewer, projectId: number, input: PaymentStageInput): Promise<PaymentSchedule> {
@@ -79,11 +85,13 @@ export function createPaymentStages({ db, guard }: { db: AppDb; guard: MoneyGuar
           createdById: viewer.id,
         });
       });
-      return read(viewer, projectId);
+      return ofProject(projectId);
     },
 
     async remove(viewer: Viewer, projectId: number, stageId: number): Promise<void> {
       await guard.act(viewer, projectId, canPrepareContract);
+      const [invoiced] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.stageId, stageId));
+      if (invoiced) throw new ApiError(409, invoiceMessages.stageHasInvoice, "stage_invoiced");
       const removed = await db
         .delete(paymentStages)
         .where(and(eq(paymentStages.id, stageId), eq(paymentStages.projectId, projectId)))

@@ -36,12 +36,15 @@ export const retentionOf = (grossKobo: number, basisPoints: number) => Number((B
 
 /** Interim valuations (docs/decisions/142-valuations-certified-once.md): measured by the office, certified by Accounts. */
 export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
-  /** Every valuation of the project with its arithmetic, oldest first: each one's "less previous" needs the ones before. */
-  async function computed(projectId: number): Promise<Valuation[]> {
-    const rows = await db.select().from(valuations).where(eq(valuations.projectId, projectId)).orderBy(asc(valuations.number));
+  /**
+   * Every valuation of the project with its arithmetic, oldest first: each one's "less previous" needs the ones before.
+   * `on`: the caller's transaction, when it holds one (PGlite has one connection: another query would wait on it).
+   */
+  async function computed(projectId: number, on: AppDb = db): Promise<Valuation[]> {
+    const rows = await on.select().from(valuations).where(eq(valuations.projectId, projectId)).orderBy(asc(valuations.number));
     if (rows.length === 0) return [];
-    const [contract] = await db.select().from(projectContracts).where(eq(projectContracts.projectId, projectId));
-    const lines = await db
+    const [contract] = await on.select().from(projectContracts).where(eq(projectContracts.projectId, projectId));
+    const lines = await on
       .select({
         line: valuationLines,
         boqRef: boqItems.ref,
@@ -64,7 +67,7 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
         ),
       )
       .orderBy(asc(valuationLines.id));
-    const photos = await db
+    const photos = await on
       .select({
         lineId: valuationLinePhotos.valuationLineId,
         id: projectPhotos.id,
@@ -85,7 +88,7 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
     for (const { lineId, capturedAt, ...photo } of photos)
       photosByLine.set(lineId, [...(photosByLine.get(lineId) ?? []), { ...photo, capturedAt: capturedAt?.toISOString() ?? null }]);
     const people = await peopleNamed(
-      db,
+      on,
       rows.flatMap((row) => [row.preparedById, row.certifiedById]),
     );
     let certifiedBefore = 0;
@@ -188,6 +191,9 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
   }
 
   return {
+    /** Every valuation with its arithmetic, oldest first, without a door: for the invoices and the statement. */
+    ofProject: computed,
+
     async list(viewer: Viewer, projectId: number): Promise<{ items: Valuation[] }> {
       await guard.read(viewer, projectId);
       return { items: (await computed(projectId)).reverse() };

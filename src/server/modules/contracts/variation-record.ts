@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Variation } from "../../../shared/contracts.js";
-import { formatKobo, NAIRA_CODE } from "../../../shared/naira.js";
 import { COMPANY_TIME_ZONE, zonedDate, zonedDateTime } from "../../../shared/zoned-time.js";
 import type { AppDb } from "../../db/client.js";
 import { projectDocuments, projects, users, variations } from "../../db/schema.js";
-import { startPdf } from "../../platform/pdf-document.js";
+import { pdfNaira, startPdf } from "../../platform/pdf-document.js";
 import { pdfText } from "../../platform/pdf-text.js";
 import type { ObjectStore } from "../../platform/storage.js";
 
-const naira = (kobo: number) => formatKobo(kobo, NAIRA_CODE);
 const day = (value: string | null) => (value ? zonedDate(`${value}T12:00:00Z`, COMPANY_TIME_ZONE) : "not set");
 
 /** The record of an approved variation as a PDF: what changed, its effect, and who approved it, when and from where. */
@@ -31,13 +29,13 @@ function renderRecord(
   text("Lines");
   doc.font("Helvetica");
   for (const line of variation.lines) {
-    text(`${line.description}: ${line.quantity} ${line.unit} at ${naira(line.rate)} = ${naira(line.amount)}`);
+    text(`${line.description}: ${line.quantity} ${line.unit} at ${pdfNaira(line.rate)} = ${pdfNaira(line.amount)}`);
   }
   doc.moveDown();
   doc.font("Helvetica-Bold");
-  text(`Total: ${naira(variation.total)}`);
+  text(`Total: ${pdfNaira(variation.total)}`);
   doc.font("Helvetica");
-  text(`Contract sum: ${naira(variation.effect.contractSumBefore)} before, ${naira(variation.effect.contractSumAfter)} after.`);
+  text(`Contract sum: ${pdfNaira(variation.effect.contractSumBefore)} before, ${pdfNaira(variation.effect.contractSumAfter)} after.`);
   text(
     `Completion date: ${day(variation.effect.completionBefore)} before, ${day(variation.effect.completionAfter)} after (${variation.daysAdded} days).`,
   );

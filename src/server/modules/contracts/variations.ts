@@ -48,8 +48,8 @@ export function createVariations(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, guard, prove } = deps;
-  async function list(viewer: Viewer, projectId: number): Promise<VariationList> {
-    await guard.read(viewer, projectId);
+  /** The project's variations, newest first, each with its effect, and the contract sum and completion date as varied. */
+  async function ofProject(projectId: number): Promise<VariationList> {
     const rows = await db.select().from(variations).where(eq(variations.projectId, projectId)).orderBy(asc(variations.number));
     const lines = rows.length
       ? await db
@@ -125,6 +125,11 @@ export function createVariations(deps: {
     };
   }
 
+  async function list(viewer: Viewer, projectId: number): Promise<VariationList> {
+    await guard.read(viewer, projectId);
+    return ofProject(projectId);
+  }
+
   async function one(viewer: Viewer, projectId: number, variationId: number): Promise<Variation> {
     const found = (await list(viewer, projectId)).items.find((item) => item.id === variationId);
     if (!found) throw notFound();
@@ -146,6 +151,7 @@ export function createVariations(deps: {
   }
 
   return {
+    ofProject,
     list,
     one,
 

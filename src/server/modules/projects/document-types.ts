@@ -114,27 +114,3 @@ export function recognizeDocument(bytes: Buffer, uploadedName = ""): Recognition
   if (isZip(bytes)) return recognizeZip(bytes, uploadedName);
   return { refused: projectMessages.unsupportedDocument };
 }
-
-/**
- * The name the file is downloaded under: the uploaded name without folders or control characters,
- * ending with the extension of what the file really is.
- */
-export function safeFileName(uploaded: string, type: DocumentType): string {
-  const base =
-    uploaded
-      .split(/[\\/]/)
-      .pop()
-      ?.replace(/[\p{Cc}"]/gu, "")
-      .trim()
-      .slice(0, 150) || "document";
-  if (base.toLowerCase().endsWith(`.${type.extension}`)) return base;
-  // Another spelling of the same extension ("scan.jpeg") takes the usual one ("scan.jpg").
-  const other = type.otherExtensions?.find((extension) => base.toLowerCase().endsWith(`.${extension}`));
-  return other ? `${base.slice(0, -other.length)}${type.extension}` : `${base}.${type.extension}`;
-}
-
-/** Content-Disposition for a download: an ASCII name for old clients and the exact name (RFC 5987) for the others. */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

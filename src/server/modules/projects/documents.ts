@@ -11,10 +11,11 @@ import {
 } from "../../../shared/projects.js";
 import type { AppDb } from "../../db/client.js";
 import { projectDocuments, projects, users } from "../../db/schema.js";
+import { safeFileName } from "../../platform/downloads.js";
 import { ApiError, parseInput } from "../../platform/envelope.js";
 import { fieldOf, type MultipartUpload } from "../../platform/multipart.js";
 import type { ObjectStore } from "../../platform/storage.js";
-import { recognizeDocument, safeFileName } from "./document-types.js";
+import { recognizeDocument } from "./document-types.js";
 import type { ProjectEvents } from "./events.js";
 import type { ProjectGuard } from "./guard.js";
 import { personRef } from "./people.js";

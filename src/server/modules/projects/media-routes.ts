@@ -20,12 +20,12 @@ import {
 } from "../../../shared/projects.js";
 import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
+import { attachmentHeader } from "../../platform/downloads.js";
 import { ok } from "../../platform/envelope.js";
 import { readMultipart } from "../../platform/multipart.js";
 import { idParam } from "../../platform/params.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Diary } from "./diary.js";
-import { attachmentHeader } from "./document-types.js";
 import type { Documents } from "./documents.js";
 import type { Gallery } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
