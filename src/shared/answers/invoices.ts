@@ -68,6 +68,8 @@ export type PayerList = z.output<typeof payerList>;
 
 /** One event of the account, in date order: `balance` is invoiced − paid after it. */
 export const statementLine = z.object({
+  /** Stable across reads: its kind and the row's id ("invoice-12"). */
+  id: z.string(),
   on: calendarDay,
   kind: z.enum(["variation", "invoice", "payment"]),
   /** INV-…, RCT-… (or the transfer's reference while awaiting), V3. */

@@ -22,7 +22,7 @@ export function createStatement(deps: { guard: MoneyGuard; variations: Variation
       deps.payments.ofProject(projectId),
     ]);
     const descriptionOf = new Map(invoiced.map((invoice) => [invoice.id, invoice.description]));
-    const events: (Omit<StatementLine, "balance"> & { order: number })[] = [
+    const events: (Omit<StatementLine, "balance" | "id"> & { order: number })[] = [
       ...varied.items
         .filter((variation) => variation.status === "approved")
         .map((variation) => ({
@@ -66,9 +66,9 @@ export function createStatement(deps: { guard: MoneyGuard; variations: Variation
     ];
     events.sort((a, b) => a.on.localeCompare(b.on) || kindOrder[a.kind] - kindOrder[b.kind] || a.order - b.order);
     let balance = 0;
-    const lines = events.map(({ order: _order, ...line }) => {
+    const lines = events.map(({ order, ...line }) => {
       balance += line.debit - line.credit;
-      return { ...line, balance };
+      return { id: `${line.kind}-${order}`, ...line, balance };
     });
     const payments = lines.filter((line) => line.kind === "payment");
     const awaiting = (line: StatementLine) => (line.status === "awaiting_confirmation" ? line.amount : 0);

@@ -12,10 +12,15 @@ import { BoqBills } from "./BoqBills";
 import { BoqImport } from "./BoqImport";
 import { ContractTerms } from "./ContractTerms";
 import { DownloadFileButton } from "./DownloadFileButton";
+import { Invoices } from "./Invoices";
+import { IssueInvoiceForm } from "./IssueInvoiceForm";
 import { NewValuationForm } from "./NewValuationForm";
+import { Payers } from "./Payers";
 import { PaymentSchedule } from "./PaymentSchedule";
+import { Payments } from "./Payments";
 import { RaiseVariationForm } from "./RaiseVariationForm";
 import { SignContractForm } from "./SignContractForm";
+import { Statement } from "./Statement";
 import { Valuations } from "./Valuations";
 import { Variations } from "./Variations";
 
@@ -54,13 +59,16 @@ function BillOfQuantities({ projectId, boq, canPrepare }: { projectId: number; b
  * The Money section (docs/decisions/140-boq-and-contract.md): the BOQ and the contract sum, the contract's terms once
  * signed, its variations (decision 141), its valuations (decisions 142, 143) and the payment schedule; the project
  * office imports the BOQ, records the signing, raises variations, measures valuations and sets the stages; the client
- * approves or declines variations; Accounts certify valuations.
+ * approves or declines variations; Accounts certify valuations and issue invoices (decision 145); the client and the payers
+ * they add record transfers, which Accounts confirm; the statement sums it all.
  */
 export function ProjectMoney({ project }: { project: ProjectDetail }) {
   const boq = useQuery(boqQuery(project.id));
   const canPrepare = project.permissions.prepareContract;
   const { user } = useAuth();
   const draft = boq.data?.status === "draft";
+  const isClient = project.client !== null && project.client.id === user?.id;
+  const canCertify = user !== null && canCertifyMoney(user);
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <SectionCard id="boq" title="Bill of quantities" description="Amounts in naira, to the kobo.">
@@ -80,7 +88,7 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
           description="Changes to the signed work: each binds only once the client approves it."
         >
           <div className="flex flex-col gap-6">
-            <Variations projectId={project.id} canDecide={project.client !== null && project.client.id === user?.id} />
+            <Variations projectId={project.id} canDecide={isClient} />
             {canPrepare ? (
               <section
                 aria-labelledby="raise-variation-heading"
@@ -102,7 +110,7 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
           description="Interim certificates: the work done to date, less retention and what earlier certificates asked for."
         >
           <div className="flex flex-col gap-6">
-            <Valuations projectId={project.id} canCertify={user !== null && canCertifyMoney(user)} />
+            <Valuations projectId={project.id} canCertify={canCertify} />
             {canPrepare ? (
               <section
                 aria-labelledby="new-valuation-heading"
@@ -116,6 +124,41 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
             ) : null}
           </div>
         </SectionCard>
+      ) : null}
+      {boq.data?.status === "fixed" ? (
+        <>
+          <SectionCard
+            id="statement"
+            title="Statement of account"
+            description="Every invoice, payment and approved variation, with the running balance."
+          >
+            <Statement projectId={project.id} />
+          </SectionCard>
+          <SectionCard id="invoices" title="Invoices" description="What the company asks for, and what was paid against each.">
+            <div className="flex flex-col gap-6">
+              <Invoices projectId={project.id} canPay={isClient} />
+              {canCertify ? (
+                <section
+                  aria-labelledby="issue-invoice-heading"
+                  className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
+                >
+                  <h3 id="issue-invoice-heading" className="text-lg font-bold">
+                    Issue an invoice
+                  </h3>
+                  <IssueInvoiceForm projectId={project.id} />
+                </section>
+              ) : null}
+            </div>
+          </SectionCard>
+          <SectionCard id="transfers" title="Transfers" description="Payments by bank transfer, each counted once Accounts confirm it.">
+            <Payments projectId={project.id} canConfirm={canCertify} />
+          </SectionCard>
+          {isClient ? (
+            <SectionCard id="payers" title="Who pays with you" description="Relatives or partners who pay for this project with you.">
+              <Payers projectId={project.id} />
+            </SectionCard>
+          ) : null}
+        </>
       ) : null}
       {canPrepare && draft ? (
         <div className="grid items-start gap-6 lg:grid-cols-2">
