@@ -111,6 +111,7 @@ export const paymentMessages = {
 export type {
   Invoice,
   InvoiceList,
+  PaidProject,
   Payer,
   PayerList,
   Payment,

@@ -66,6 +66,11 @@ export type Payer = z.output<typeof payer>;
 export const payerList = z.object({ items: z.array(payer) });
 export type PayerList = z.output<typeof payerList>;
 
+/** GET /api/paying-for: the projects someone pays for as a payer the client added. */
+export const paidProject = z.object({ id: count, title: z.string(), reference: z.string(), clientName: z.string().nullable() });
+export type PaidProject = z.output<typeof paidProject>;
+export const paidProjectList = z.object({ items: z.array(paidProject) });
+
 /** One event of the account, in date order: `balance` is invoiced − paid after it. */
 export const statementLine = z.object({
   /** Stable across reads: its kind and the row's id ("invoice-12"). */

@@ -285,6 +285,12 @@ export const portalRoutes: PortalRoute[] = [
     ...screen("portal/ProjectPage"),
   },
   {
+    path: "/dashboard/paying/:id",
+    title: "A project you pay for",
+    layout: "portal",
+    ...screen("portal/PaidProjectPage"),
+  },
+  {
     path: "/dashboard/invitations/:token",
     title: "Your project invitation",
     layout: "portal",

@@ -385,6 +385,10 @@ describe("payers and who may see the money", () => {
       body: { error: "already_payer" },
     });
 
+    expect((await call("/paying-for", undefined, sibling.auth)).body.data.items).toEqual([
+      { id: projectId, title: expect.any(String), reference: expect.any(String), clientName: expect.any(String) },
+    ]);
+    expect((await call("/paying-for", undefined, client.auth)).body.data.items).toEqual([]);
     const issued = (await invoice({ valuationId: (await certifiedValuation()).id })).body.data;
     await mail().latestTo(sibling.email, issued.number);
     // The sibling reads the money, not the rest of the project.

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { canChoosePayers, type Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
-import { type Payer, paymentMessages } from "../../../shared/invoices.js";
+import { type PaidProject, type Payer, paymentMessages } from "../../../shared/invoices.js";
 import type { AppDb } from "../../db/client.js";
 import { projectPayers, projects, users } from "../../db/schema.js";
 import type { MoneyGuard } from "./money-guard.js";
@@ -33,6 +33,31 @@ export function createPayers({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
   }
 
   return {
+    /** The projects this person pays for without being their client: their way in, since they cannot open the project. */
+    async projectsPaidBy(viewer: Viewer): Promise<{ items: PaidProject[] }> {
+      const rows = await db
+        .select({
+          id: projects.id,
+          title: projects.title,
+          reference: projects.reference,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(projectPayers)
+        .innerJoin(projects, eq(projects.id, projectPayers.projectId))
+        .leftJoin(users, eq(users.id, projects.clientId))
+        .where(eq(projectPayers.userId, viewer.id))
+        .orderBy(asc(projects.title));
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          reference: row.reference,
+          clientName: row.firstName ? `${row.firstName} ${row.lastName ?? ""}`.trim() : null,
+        })),
+      };
+    },
+
     async list(viewer: Viewer, projectId: number): Promise<{ items: Payer[] }> {
       await guard.read(viewer, projectId);
       return { items: await ofProject(projectId) };

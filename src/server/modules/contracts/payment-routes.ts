@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { payerList, payment, paymentList } from "../../../shared/answers/invoices.js";
+import { paidProjectList, payerList, payment, paymentList } from "../../../shared/answers/invoices.js";
 import type { BillingDetails } from "../../../shared/billing.js";
 import { PROOF_MAX_BYTES, payerSchema, paymentMessages, paymentRejectSchema } from "../../../shared/invoices.js";
 import { isUuid } from "../../../shared/uuid.js";
@@ -127,6 +127,19 @@ export async function paymentRoutes(app: FastifyInstance, { db, payments, payers
       const pdf = await receiptPdf(await billing(), await documentProjectOf(db, projectId), found, paid);
       return sendDownload(reply, { contentType: "application/pdf", fileName: `${found.receiptNumber}.pdf`, body: pdf });
     },
+  );
+
+  routes.get(
+    "/paying-for",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "The projects the caller pays for as a payer a client added",
+        description: "Each project's id, title, reference and client: a payer opens only its money (`/dashboard/paying/{id}`).",
+        response: { 200: envelope(paidProjectList) },
+      },
+    },
+    async (request) => ok(await payers.projectsPaidBy(viewer(request))),
   );
 
   routes.get(

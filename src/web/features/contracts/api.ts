@@ -9,7 +9,7 @@ import type {
   VariationInput,
   VariationList,
 } from "../../../shared/contracts";
-import type { Invoice, InvoiceInput, InvoiceList, PayerList, Payment, PaymentList, Statement } from "../../../shared/invoices";
+import type { Invoice, InvoiceInput, InvoiceList, PaidProject, PayerList, Payment, PaymentList, Statement } from "../../../shared/invoices";
 import type { PaymentSchedule, PaymentStageInput } from "../../../shared/payment-stages";
 import { apiDownload, apiRequest } from "../../lib/http/client";
 import { projectPath } from "../../lib/queries/projects";
@@ -49,6 +49,9 @@ export const payersQuery = (projectId: number) => privateQuery<PayerList>([payer
 
 /** The statement of account: its totals and its lines with the running balance. */
 export const statementQuery = (projectId: number) => privateQuery<Statement>([statementPath(projectId)]);
+
+/** The projects the signed-in person pays for as a payer a client added (not their own projects). */
+export const payingForQuery = privateQuery<{ items: PaidProject[] }>(["/paying-for"]);
 
 /** What a transfer's form sends: the proof travels as a file beside the fields. */
 export type TransferInput = { invoiceId: number; amount: number; paidOn: string; reference: string; proof: File };

@@ -2,6 +2,7 @@ import { canRequestProject } from "../../../shared/access";
 import { AfterFirstPaint } from "../../components/ui/AfterFirstPaint";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { SectionCard } from "../../components/ui/SectionCard";
+import { PayingFor } from "../../features/contracts";
 import { ClientProjects } from "../../features/projects/home/ClientProjects";
 import { DashboardFigures } from "../../features/projects/home/DashboardFigures";
 import { LatestDocuments } from "../../features/projects/home/LatestDocuments";
@@ -39,6 +40,7 @@ export default function DashboardPage() {
       <SectionCard id="projects" title="Your projects">
         <ClientProjects />
       </SectionCard>
+      <PayingFor />
       <AfterFirstPaint>
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <SectionCard id="updates" title="Latest site updates">

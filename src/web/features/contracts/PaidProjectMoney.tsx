@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import { SectionCard } from "../../components/ui/SectionCard";
+import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { payingForQuery } from "./api";
+import { Invoices } from "./Invoices";
+import { Payments } from "./Payments";
+import { Statement } from "./Statement";
+
+/** The money of a project a payer pays for: the statement, the invoices they may pay by transfer, and the transfers. */
+export function PaidProjectMoney({ projectId }: { projectId: number }) {
+  const paying = useQuery(payingForQuery);
+  if (paying.isPending) return <LoadingMessage>Loading the project...</LoadingMessage>;
+  if (paying.isError) return <ErrorMessage error={paying.error} onRetry={() => void paying.refetch()} />;
+  const project = paying.data.items.find((item) => item.id === projectId);
+  if (!project) {
+    return <EmptyMessage title="This project is not one you pay for.">Its client may have removed you as a payer.</EmptyMessage>;
+  }
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <p>
+        <span className="font-semibold">{project.title}</span> ({project.reference})
+        {project.clientName ? `, for ${project.clientName}` : ""}
+      </p>
+      <SectionCard
+        id="statement"
+        title="Statement of account"
+        description="Every invoice, payment and approved variation, with the running balance."
+      >
+        <Statement projectId={projectId} />
+      </SectionCard>
+      <SectionCard id="invoices" title="Invoices" description="What the company asks for, and what was paid against each.">
+        <Invoices projectId={projectId} canPay />
+      </SectionCard>
+      <SectionCard id="transfers" title="Transfers" description="Payments by bank transfer, each counted once Accounts confirm it.">
+        <Payments projectId={projectId} canConfirm={false} />
+      </SectionCard>
+    </div>
+  );
+}
