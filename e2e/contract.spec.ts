@@ -1,22 +1,9 @@
-import writeXlsxFile from "write-excel-file/node";
 import { PASSWORD, signIn, signOut } from "./accounts";
+import { signedWorkedExample, workedExampleXlsx } from "./contract-kit";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { clientWithAProject } from "./projects-kit";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The worked example of the glossary as a quantity surveyor's sheet: a title, the header, three items. */
-async function workedExampleXlsx() {
-  const rows = [
-    ["Crestbuild BOQ"],
-    ["bill", "item", "description", "unit", "quantity", "rate"],
-    ["2 Substructure", "2.01", "Excavate foundation trench not exceeding 1.5 m deep", "m3", 48, 4500],
-    ["2 Substructure", "2.02", "Concrete grade 20 in strip foundation", "m3", 18, 95000],
-    ["4 Walling", "4.01", "225 mm sandcrete block wall", "m2", 320, 12500],
-  ];
-  const data = await writeXlsxFile(rows.map((row) => row.map((value) => ({ value })))).toBuffer();
-  return { name: "boq.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: data };
-}
 
 const BAD_CSV = {
   name: "boq.csv",
@@ -46,7 +33,7 @@ test("the project office imports the BOQ, signs the contract and schedules mobil
     'Row 2, column F (rate): "four thousand" is not a rate: naira of 0 or more, with at most 2 decimals (kobo).',
   );
 
-  await page.getByRole("button", { name: "Import the BOQ" }).setInputFiles(await workedExampleXlsx());
+  await page.getByRole("button", { name: "Import the BOQ" }).setInputFiles(await workedExampleXlsx("Crestbuild BOQ"));
   await expect(page.getByRole("status").filter({ hasText: "BOQ imported." })).toContainText(
     "2 bills, 3 items: a contract sum of ₦5,926,000.00.",
   );
@@ -121,17 +108,7 @@ test("the office raises a variation and the client approves it with their passwo
     project: "Jabi bungalow ",
     description: "A bungalow.",
   });
-  const bearer = { authorization: `Bearer ${office.accessToken}` };
-  const imported = await request.post(`/api/projects/${project.id}/boq`, {
-    headers: bearer,
-    multipart: { file: await workedExampleXlsx() },
-  });
-  expect(imported.status()).toBe(201);
-  const signed = await request.post(`/api/projects/${project.id}/contract`, {
-    headers: bearer,
-    data: { signedOn: "2026-11-20", retentionPercent: 5, defectsPeriodDays: 180 },
-  });
-  expect(signed.status()).toBe(201);
+  await signedWorkedExample(request, office, project.id);
 
   await signIn(page, office.email);
   await expect(page).toHaveURL("/dashboard/projects");

@@ -1,22 +1,10 @@
 import { readFile } from "node:fs/promises";
-import writeXlsxFile from "write-excel-file/node";
 import { signIn, signOut } from "./accounts";
+import { signedWorkedExample } from "./contract-kit";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { clientWithAProject, sitePhoto, staffAccount } from "./projects-kit";
 
 test.describe.configure({ timeout: 150_000 });
-
-/** The glossary's worked example: three items, 5,926,000.00 naira. */
-async function workedExampleXlsx() {
-  const rows = [
-    ["bill", "item", "description", "unit", "quantity", "rate"],
-    ["2 Substructure", "2.01", "Excavate foundation trench", "m3", 48, 4500],
-    ["2 Substructure", "2.02", "Concrete grade 20 in strip foundation", "m3", 18, 95000],
-    ["4 Walling", "4.01", "225 mm sandcrete block wall", "m2", 320, 12500],
-  ];
-  const data = await writeXlsxFile(rows.map((row) => row.map((value) => ({ value })))).toBuffer();
-  return { name: "boq.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: data };
-}
 
 test("Accounts certify and invoice a valuation, the client pays by transfer with the slip, Accounts confirm, the statement adds up", async ({
   page,
@@ -29,21 +17,9 @@ test("Accounts certify and invoice a valuation, the client pays by transfer with
     description: "A five-bedroom villa.",
   });
   const accounts = await staffAccount(request, "Accounts", "Halima");
-  const bearer = { authorization: `Bearer ${office.accessToken}` };
-  expect(
-    (await request.post(`/api/projects/${project.id}/boq`, { headers: bearer, multipart: { file: await workedExampleXlsx() } })).status(),
-  ).toBe(201);
-  const signed = await request.post(`/api/projects/${project.id}/contract`, {
-    headers: bearer,
-    data: { signedOn: "2026-11-20", retentionPercent: 5, defectsPeriodDays: 180 },
-  });
-  expect(signed.status()).toBe(201);
-  const boq = await (await request.get(`/api/projects/${project.id}/boq`, { headers: bearer })).json();
-  const item = Object.fromEntries(
-    boq.data.bills.flatMap((bill: { items: { ref: string; id: number }[] }) => bill.items.map((one) => [one.ref, one.id])),
-  );
+  const item = await signedWorkedExample(request, office, project.id);
   const measured = await request.post(`/api/projects/${project.id}/valuations`, {
-    headers: bearer,
+    headers: { authorization: `Bearer ${office.accessToken}` },
     data: {
       asAt: "2026-11-25",
       lines: [

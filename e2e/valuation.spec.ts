@@ -1,22 +1,10 @@
 import { readFile } from "node:fs/promises";
-import writeXlsxFile from "write-excel-file/node";
 import { signIn, signOut } from "./accounts";
+import { signedWorkedExample } from "./contract-kit";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { clientWithAProject, sitePhoto, staffAccount } from "./projects-kit";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The glossary's worked example: three items, 5,926,000.00 naira. */
-async function workedExampleXlsx() {
-  const rows = [
-    ["bill", "item", "description", "unit", "quantity", "rate"],
-    ["2 Substructure", "2.01", "Excavate foundation trench", "m3", 48, 4500],
-    ["2 Substructure", "2.02", "Concrete grade 20 in strip foundation", "m3", 18, 95000],
-    ["4 Walling", "4.01", "225 mm sandcrete block wall", "m2", 320, 12500],
-  ];
-  const data = await writeXlsxFile(rows.map((row) => row.map((value) => ({ value })))).toBuffer();
-  return { name: "boq.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: data };
-}
 
 test("the office measures a valuation with a photo, Accounts certify it, and the client downloads the certificate", async ({
   page,
@@ -29,15 +17,8 @@ test("the office measures a valuation with a photo, Accounts certify it, and the
     description: "Four terraced houses.",
   });
   const accounts = await staffAccount(request, "Accounts", "Halima");
+  await signedWorkedExample(request, office, project.id);
   const bearer = { authorization: `Bearer ${office.accessToken}` };
-  expect(
-    (await request.post(`/api/projects/${project.id}/boq`, { headers: bearer, multipart: { file: await workedExampleXlsx() } })).status(),
-  ).toBe(201);
-  const signed = await request.post(`/api/projects/${project.id}/contract`, {
-    headers: bearer,
-    data: { signedOn: "2026-11-20", retentionPercent: 5, defectsPeriodDays: 180 },
-  });
-  expect(signed.status()).toBe(201);
   const photo = await request.post(`/api/projects/${project.id}/images`, {
     headers: bearer,
     multipart: { images: await sitePhoto("trench.png"), caption: "Trench dug to depth" },
@@ -59,7 +40,7 @@ test("the office measures a valuation with a photo, Accounts certify it, and the
   await form.getByLabel("Done to date, 2.02 (m3)").fill("18");
   await form.getByLabel("Done to date, 4.01 (m2)").fill("100");
   await form.getByRole("button", { name: /^Photos \(0\) for 2\.01/ }).click();
-  const picker = page.getByRole("dialog", { name: "Photos for 2.01 Excavate foundation trench" });
+  const picker = page.getByRole("dialog", { name: "Photos for 2.01 Excavate foundation trench not exceeding 1.5 m deep" });
   await picker.getByRole("checkbox", { name: /Trench dug to depth/ }).check();
   await expect(picker.getByText("1 of 12 chosen.")).toBeVisible();
   await expectNoSeriousViolations(page);

@@ -1,10 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { SectionCard } from "../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
+import { AccountCards } from "./AccountCards";
 import { payingForQuery } from "./api";
-import { Invoices } from "./Invoices";
-import { Payments } from "./Payments";
-import { Statement } from "./Statement";
 
 /** The money of a project a payer pays for: the statement, the invoices they may pay by transfer, and the transfers. */
 export function PaidProjectMoney({ projectId }: { projectId: number }) {
@@ -21,19 +18,7 @@ export function PaidProjectMoney({ projectId }: { projectId: number }) {
         <span className="font-semibold">{project.title}</span> ({project.reference})
         {project.clientName ? `, for ${project.clientName}` : ""}
       </p>
-      <SectionCard
-        id="statement"
-        title="Statement of account"
-        description="Every invoice, payment and approved variation, with the running balance."
-      >
-        <Statement projectId={projectId} />
-      </SectionCard>
-      <SectionCard id="invoices" title="Invoices" description="What the company asks for, and what was paid against each.">
-        <Invoices projectId={projectId} canPay />
-      </SectionCard>
-      <SectionCard id="transfers" title="Transfers" description="Payments by bank transfer, each counted once Accounts confirm it.">
-        <Payments projectId={projectId} canConfirm={false} />
-      </SectionCard>
+      <AccountCards projectId={projectId} canPay canConfirm={false} />
     </div>
   );
 }

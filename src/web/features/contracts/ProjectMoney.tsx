@@ -6,21 +6,20 @@ import { mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useAuth } from "../../lib/session/AuthProvider";
+import { AccountCards } from "./AccountCards";
+import { ActionPart } from "./ActionPart";
 import { AddStageForm } from "./AddStageForm";
 import { boqQuery, contractsApi } from "./api";
 import { BoqBills } from "./BoqBills";
 import { BoqImport } from "./BoqImport";
 import { ContractTerms } from "./ContractTerms";
 import { DownloadFileButton } from "./DownloadFileButton";
-import { Invoices } from "./Invoices";
 import { IssueInvoiceForm } from "./IssueInvoiceForm";
 import { NewValuationForm } from "./NewValuationForm";
 import { Payers } from "./Payers";
 import { PaymentSchedule } from "./PaymentSchedule";
-import { Payments } from "./Payments";
 import { RaiseVariationForm } from "./RaiseVariationForm";
 import { SignContractForm } from "./SignContractForm";
-import { Statement } from "./Statement";
 import { Valuations } from "./Valuations";
 import { Variations } from "./Variations";
 
@@ -90,15 +89,9 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
           <div className="flex flex-col gap-6">
             <Variations projectId={project.id} canDecide={isClient} />
             {canPrepare ? (
-              <section
-                aria-labelledby="raise-variation-heading"
-                className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
-              >
-                <h3 id="raise-variation-heading" className="text-lg font-bold">
-                  Raise a variation
-                </h3>
+              <ActionPart title="Raise a variation">
                 <RaiseVariationForm projectId={project.id} />
-              </section>
+              </ActionPart>
             ) : null}
           </div>
         </SectionCard>
@@ -112,47 +105,27 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
           <div className="flex flex-col gap-6">
             <Valuations projectId={project.id} canCertify={canCertify} />
             {canPrepare ? (
-              <section
-                aria-labelledby="new-valuation-heading"
-                className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
-              >
-                <h3 id="new-valuation-heading" className="text-lg font-bold">
-                  New valuation
-                </h3>
+              <ActionPart title="New valuation">
                 <NewValuationForm projectId={project.id} boq={boq.data} />
-              </section>
+              </ActionPart>
             ) : null}
           </div>
         </SectionCard>
       ) : null}
       {boq.data?.status === "fixed" ? (
         <>
-          <SectionCard
-            id="statement"
-            title="Statement of account"
-            description="Every invoice, payment and approved variation, with the running balance."
-          >
-            <Statement projectId={project.id} />
-          </SectionCard>
-          <SectionCard id="invoices" title="Invoices" description="What the company asks for, and what was paid against each.">
-            <div className="flex flex-col gap-6">
-              <Invoices projectId={project.id} canPay={isClient} />
-              {canCertify ? (
-                <section
-                  aria-labelledby="issue-invoice-heading"
-                  className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
-                >
-                  <h3 id="issue-invoice-heading" className="text-lg font-bold">
-                    Issue an invoice
-                  </h3>
+          <AccountCards
+            projectId={project.id}
+            canPay={isClient}
+            canConfirm={canCertify}
+            issueInvoice={
+              canCertify ? (
+                <ActionPart title="Issue an invoice">
                   <IssueInvoiceForm projectId={project.id} />
-                </section>
-              ) : null}
-            </div>
-          </SectionCard>
-          <SectionCard id="transfers" title="Transfers" description="Payments by bank transfer, each counted once Accounts confirm it.">
-            <Payments projectId={project.id} canConfirm={canCertify} />
-          </SectionCard>
+                </ActionPart>
+              ) : null
+            }
+          />
           {isClient ? (
             <SectionCard id="payers" title="Who pays with you" description="Relatives or partners who pay for this project with you.">
               <Payers projectId={project.id} />
@@ -176,15 +149,9 @@ export function ProjectMoney({ project }: { project: ProjectDetail }) {
         <div className="flex flex-col gap-6">
           <PaymentSchedule projectId={project.id} canPrepare={canPrepare} />
           {canPrepare ? (
-            <section
-              aria-labelledby="add-stage-heading"
-              className="flex flex-col gap-3 border-t border-neutral-light pt-4 dark:border-brand-700"
-            >
-              <h3 id="add-stage-heading" className="text-lg font-bold">
-                Add a stage
-              </h3>
+            <ActionPart title="Add a stage">
               <AddStageForm projectId={project.id} milestones={project.milestones} />
-            </section>
+            </ActionPart>
           ) : (
             <p className={`text-sm ${mutedTextClass}`}>
               A stage falls due when its milestone is done; mobilisation once the contract is signed.
