@@ -20,3 +20,15 @@ export function printTable(rows: Row[]) {
   console.log(line(widths.map((width) => "-".repeat(width))));
   for (const row of rows) console.log(line(columns.map((column) => row[column] ?? "")));
 }
+
+/** The nearest-rank percentile (0 < share ≤ 1) of these figures: the smallest value at least that share is at or under. */
+export function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(share * sorted.length))) - 1] ?? 0;
+}
+
+/** A goal's verdict for the table; a missed goal makes the benchmark's process end with a failure. */
+export function verdict(met: boolean): string {
+  if (!met) process.exitCode = 1;
+  return met ? "met" : "NOT met";
+}

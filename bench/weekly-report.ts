@@ -10,6 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { users } from "../src/server/db/schema";
 import { hashPassword } from "../src/server/modules/auth/passwords";
+import { api } from "./api";
 import { signIn } from "./api-load";
 import { benchPerson, openFreshBenchDatabase } from "./bench-database";
 import { loadAverage, printTable } from "./report";
@@ -44,17 +45,6 @@ async function phonePhoto(index: number) {
     .png()
     .toBuffer();
   return sharp(grains).resize(2000, 1500, { kernel: "cubic" }).jpeg({ quality: 85 }).toBuffer();
-}
-
-async function api(origin: string, token: string, route: string, init: { method: string; body?: unknown }) {
-  const response = await fetch(`${origin}/api${route}`, {
-    method: init.method,
-    headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const answer = (await response.json()) as { data: Record<string, unknown> };
-  if (!response.ok) throw new Error(`${init.method} ${route} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer.data;
 }
 
 /** The photos, through the real upload route, as the portal's camera on the site: each verified. */
