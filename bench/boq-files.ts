@@ -30,7 +30,7 @@ export function boqLines(count: number): BenchBoqLine[] {
 }
 
 /** The contract sum worked out apart from the server: each quantity × rate rounded half up to the kobo, in BigInt. */
-export const contractSumOf = (lines: readonly BenchBoqLine[]) =>
+export const expectedContractSum = (lines: readonly BenchBoqLine[]) =>
   Number(lines.reduce((sum, line) => sum + (BigInt(line.quantityMilli) * BigInt(line.rateKobo) + 500n) / 1000n, 0n));
 
 /** The BOQ as a quantity surveyor's XLSX: a title row, the header, then numbers as numbers. */

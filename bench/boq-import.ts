@@ -5,7 +5,7 @@
  * loopback only. Run: npm run build && npm run bench:boq-import
  */
 import { createProject, type FormFile, postForm } from "./api";
-import { boqCsv, boqLines, boqXlsx, contractSumOf } from "./boq-files";
+import { boqCsv, boqLines, boqXlsx, expectedContractSum } from "./boq-files";
 import { loadAverage, printTable, verdict } from "./report";
 import { startSeededServer } from "./seeded-server";
 
@@ -29,7 +29,7 @@ try {
     managerId: surveyor.id,
   });
   const lines = boqLines(LINES);
-  const expected = { bills: new Set(lines.map((line) => line.bill)).size, items: LINES, contractSum: contractSumOf(lines) };
+  const expected = { bills: new Set(lines.map((line) => line.bill)).size, items: LINES, contractSum: expectedContractSum(lines) };
   const files = { XLSX: await boqXlsx(lines), CSV: boqCsv(lines) };
 
   /** One import, timed from the request to the 201 read in full; its answer must be the BOQ sent. */

@@ -11,6 +11,20 @@ export function loadAverage(): string {
   }
 }
 
+/**
+ * The CPU time a process has used so far, in ms (Linux, at the kernel's 10 ms tick; null elsewhere): a server's CPU
+ * per request moves less with the machine's load than the time to an answer does.
+ */
+export function processCpuMs(pid: number): number | null {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Prints rows as a Markdown table, the form the README keeps. */
 export function printTable(rows: Row[]) {
   const columns = Object.keys(rows[0] ?? {});

@@ -45,6 +45,7 @@ export async function startSeededServer(port: number, accounts: readonly BenchAc
     };
     return {
       origin: server.origin,
+      pid: server.pid,
       database: databaseUrl ? "PostgreSQL" : "PGlite",
       account,
       stop: () => {

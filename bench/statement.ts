@@ -3,7 +3,8 @@
  * confirmation, some rejected) against 8 invoices (6 payment stages, 2 certified valuations), median and p95 of
  * sequential requests beside the goal of docs/speed.md. Everything is made through the API as the office, Accounts,
  * the client and the 6 payers the client added would make it; the statement's totals are checked against those
- * worked out here. Built server, fresh embedded database (or the PostgreSQL of BENCH_DATABASE_URL, emptied first),
+ * worked out here, and the server's CPU time per request is printed beside (it moves less with the machine's load).
+ * Built server, fresh embedded database (or the PostgreSQL of BENCH_DATABASE_URL, emptied first),
  * loopback only. Run: npm run build && npm run bench:statement
  */
 import sharp from "sharp";
@@ -11,13 +12,14 @@ import type { Statement } from "../src/shared/invoices";
 import { lagosDay } from "../src/shared/lagos-time";
 import { api, createProject, postForm } from "./api";
 import { boqCsv, boqLines } from "./boq-files";
-import { loadAverage, percentile, printTable, verdict } from "./report";
+import { loadAverage, percentile, printTable, processCpuMs, verdict } from "./report";
 import { startSeededServer } from "./seeded-server";
 
 const PAYMENTS = 200;
 const PAYERS_ADDED = 6;
 const STAGES = 6;
-const BOQ_LINES = 200;
+/** BENCH_BOQ_LINES: a larger bill (up to 10,000 lines) to see what the BOQ's size costs the statement. */
+const BOQ_LINES = Number(process.env.BENCH_BOQ_LINES ?? 200);
 const WARM_UPS = 5;
 const REQUESTS = 50;
 const GOAL_P95_MS = 100;
@@ -142,11 +144,13 @@ try {
   };
   for (let run = 0; run < WARM_UPS; run += 1) await timedRead();
   const reads: { ms: number; bytes: number }[] = [];
+  const cpuBefore = processCpuMs(server.pid);
   for (let run = 0; run < REQUESTS; run += 1) reads.push(await timedRead());
+  const cpuAfter = processCpuMs(server.pid);
   const times = reads.map((read) => read.ms);
   const p95 = percentile(times, 0.95);
   console.log(
-    `\nGET /api/projects/:id/statement as the client, ${invoices.length} invoices and ${PAYMENTS} transfers from ${payers.length} payers (${expected.lines} lines; seeded through the API in ${seededIn.toFixed(0)} s) on ${server.database}: ${REQUESTS} requests one after another after ${WARM_UPS} warm-ups; load average ${loadAverage()}`,
+    `\nGET /api/projects/:id/statement as the client, ${invoices.length} invoices and ${PAYMENTS} transfers from ${payers.length} payers (${expected.lines} lines; a BOQ of ${BOQ_LINES.toLocaleString("en")} lines; seeded through the API in ${seededIn.toFixed(0)} s) on ${server.database}: ${REQUESTS} requests one after another after ${WARM_UPS} warm-ups; load average ${loadAverage()}`,
   );
   printTable([
     {
@@ -154,6 +158,7 @@ try {
       median: `${percentile(times, 0.5).toFixed(1)} ms`,
       p95: `${p95.toFixed(1)} ms`,
       worst: `${Math.max(...times).toFixed(1)} ms`,
+      "server CPU": cpuBefore === null || cpuAfter === null ? "unknown" : `${((cpuAfter - cpuBefore) / REQUESTS).toFixed(1)} ms a request`,
       answer: `${((reads[0]?.bytes ?? 0) / 1024).toFixed(1)} KB of JSON`,
       goal: `p95 <= ${GOAL_P95_MS} ms: ${verdict(p95 <= GOAL_P95_MS)}`,
     },
