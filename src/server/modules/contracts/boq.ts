@@ -13,7 +13,7 @@ import type { MoneyGuard } from "./money-guard.js";
 type ItemRow = typeof boqItems.$inferSelect;
 
 /** The bills of a BOQ in the file's order, each with its items and subtotal, and their sum. */
-export function billsOf(items: readonly ItemRow[]) {
+function billsOf(items: readonly ItemRow[]) {
   const bills = new Map<string, { name: string; subtotal: number; items: BoqAnswer["bills"][number]["items"] }>();
   for (const item of items) {
     const bill = bills.get(item.bill) ?? { name: item.bill, subtotal: 0, items: [] };
@@ -37,7 +37,7 @@ export function billsOf(items: readonly ItemRow[]) {
 const conflict = (message: string, code: string) => new ApiError(409, message, code);
 
 /** A project's BOQ items in the file's order. */
-export const boqItemsOf = (db: AppDb, projectId: number) =>
+const boqItemsOf = (db: AppDb, projectId: number) =>
   db.select().from(boqItems).where(eq(boqItems.projectId, projectId)).orderBy(asc(boqItems.position));
 
 /** A project's bill of quantities and its signing (docs/decisions/140-boq-and-contract.md). */

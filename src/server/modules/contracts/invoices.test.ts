@@ -200,6 +200,20 @@ describe("invoices", () => {
     });
   });
 
+  it("describe each line of the statement by what it invoices, and state the retention the certificates hold", async () => {
+    const valuation = await certifiedValuation();
+    const schedule = await call(`/projects/${projectId}/payment-stages`, { name: "Mobilisation", percent: 10 }, office.auth);
+    const byValuation = (await invoice({ valuationId: valuation.id })).body.data;
+    const byStage = (await invoice({ stageId: schedule.body.data.stages[0].id })).body.data;
+    const statement = await statementOf();
+    expect(statement).toMatchObject({ certifiedToDate: 317_600_000, retentionHeld: 15_880_000 });
+    expect(statement.lines.map((line) => [line.reference, line.description, line.debit])).toEqual([
+      [byValuation.number, "Interim certificate No. 1 (work to 2026-11-25)", 301_720_000],
+      [byStage.number, "Stage: Mobilisation", 59_260_000],
+    ]);
+    expectAddsUp(statement);
+  });
+
   it("release the retention by invoice once the defects liability period has ended", async () => {
     await certifiedValuation([
       ["2.01", 48],

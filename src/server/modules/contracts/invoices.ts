@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { canCertifyMoney, type Viewer } from "../../../shared/access.js";
 import { ApiError } from "../../../shared/api.js";
+import type { Valuation } from "../../../shared/contracts.js";
 import { type Invoice, type InvoiceInput, invoiceMessages } from "../../../shared/invoices.js";
 import { lagosDay } from "../../../shared/lagos-time.js";
 import { formatKobo } from "../../../shared/naira.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
-import { invoices, payments, type projectContracts, projects } from "../../db/schema.js";
+import { invoices, paymentStages, payments, type projectContracts, projects } from "../../db/schema.js";
 import { lockContract } from "./contract-lock.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import type { MoneyGuard } from "./money-guard.js";
@@ -27,11 +28,21 @@ const invalid = (field: string, message: string) =>
 /** What a certified valuation, a stage or the retention demands, and the retention still held after the invoices so far. */
 export type InvoiceSources = { valuations: Valuations; stages: PaymentStages };
 
+/** The retention on the latest certificate of these valuations (oldest first), less what these invoices released. */
+export function retentionAfter(valued: readonly Valuation[], issued: readonly Pick<Invoice, "kind" | "amount">[]) {
+  const latest = valued.filter((valuation) => valuation.status === "certified").at(-1);
+  const released = issued.filter((row) => row.kind === "retention").reduce((sum, row) => sum + row.amount, 0);
+  return { certifiedToDate: latest?.grossValue ?? 0, retentionHeld: (latest?.retention ?? 0) - released };
+}
+
 /** Invoices of a project (docs/decisions/145-invoices-payments-and-the-statement.md): issued by Accounts, numbered without gaps. */
 export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: MoneyNotices; sources: InvoiceSources }) {
   const { db, guard, sources } = deps;
-  /** The project's invoices, oldest first, each with what was paid against it. */
-  async function ofProject(projectId: number): Promise<Invoice[]> {
+  /**
+   * The project's invoices, oldest first, each with what was paid against it. `valued`: the project's valuations when
+   * the caller already has them (the statement), so that they are not worked out twice.
+   */
+  async function ofProject(projectId: number, valued?: readonly Valuation[]): Promise<Invoice[]> {
     const rows = await db
       .select()
       .from(invoices)
@@ -51,7 +62,7 @@ export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: Mo
             ne(payments.status, "rejected"),
           ),
         ),
-      descriptions(projectId, rows),
+      descriptions(projectId, rows, valued),
       peopleNamed(
         db,
         rows.map((row) => row.issuedById),
@@ -82,13 +93,15 @@ export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: Mo
     });
   }
 
-  /** What each invoice demands, in words, from the valuation or stage it names. */
-  async function descriptions(projectId: number, rows: readonly InvoiceRow[]) {
+  /** What each invoice demands, in words, from the valuation or stage it names (a stage by its name alone). */
+  async function descriptions(projectId: number, rows: readonly InvoiceRow[], known?: readonly Valuation[]) {
     const needsValuations = rows.some((row) => row.valuationId !== null);
     const needsStages = rows.some((row) => row.stageId !== null);
-    const [valued, staged] = await Promise.all([
-      needsValuations ? sources.valuations.ofProject(projectId) : [],
-      needsStages ? sources.stages.ofProject(projectId) : null,
+    const [valued, stages] = await Promise.all([
+      known ?? (needsValuations ? sources.valuations.ofProject(projectId) : []),
+      needsStages
+        ? db.select({ id: paymentStages.id, name: paymentStages.name }).from(paymentStages).where(eq(paymentStages.projectId, projectId))
+        : [],
     ]);
     return new Map(
       rows.map((row) => {
@@ -97,7 +110,7 @@ export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: Mo
           const found = valued.find((valuation) => valuation.id === row.valuationId);
           return [row.id, found ? `Interim certificate No. ${found.number} (work to ${found.asAt})` : "Interim certificate"];
         }
-        const stage = staged?.stages.find((item) => item.id === row.stageId);
+        const stage = stages.find((item) => item.id === row.stageId);
         return [row.id, stage ? `Stage: ${stage.name}` : "Payment stage"];
       }),
     );
@@ -105,10 +118,7 @@ export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: Mo
 
   /** The retention on the latest certificate, less what invoices already released. */
   async function retentionHeld(projectId: number, issued: readonly Pick<Invoice, "kind" | "amount">[], on: AppDb = db) {
-    const certified = (await sources.valuations.ofProject(projectId, on)).filter((valuation) => valuation.status === "certified");
-    const latest = certified.at(-1);
-    const released = issued.filter((row) => row.kind === "retention").reduce((sum, row) => sum + row.amount, 0);
-    return { certifiedToDate: latest?.grossValue ?? 0, retentionHeld: (latest?.retention ?? 0) - released };
+    return retentionAfter(await sources.valuations.ofProject(projectId, on), issued);
   }
 
   /** The amount a new invoice demands, checked against what it names; throws when it cannot be invoiced. */
@@ -152,7 +162,6 @@ export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: Mo
 
   return {
     ofProject,
-    retentionHeld,
 
     async list(viewer: Viewer, projectId: number): Promise<{ items: Invoice[] }> {
       await guard.read(viewer, projectId);

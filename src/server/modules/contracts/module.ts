@@ -46,7 +46,7 @@ export async function contractsModule(app: FastifyInstance, options: ContractsMo
   const paymentStages = createPaymentStages({ db, guard });
   const invoices = createInvoices({ db, guard, notices, sources: { valuations, stages: paymentStages } });
   const payments = createPayments({ db, guard, proofs: documentStorage, notices });
-  const statement = createStatement({ guard, variations, invoices, payments });
+  const statement = createStatement({ guard, variations, valuations, invoices, payments });
   await app.register(contractRoutes, { boq: createBoq({ db, guard }), requireUser });
   await app.register(variationRoutes, { variations, requireUser });
   await app.register(valuationRoutes, {

@@ -55,6 +55,14 @@ export function createPayments({
       db,
       rows.flatMap(({ payment }) => [payment.payerId, payment.decidedById]),
     );
+    // The payments not rejected of each transfer, in the rows' order: one pass, not every pair of rows.
+    const ofTransfer = new Map<string, number[]>();
+    for (const { payment } of rows) {
+      if (payment.status === "rejected") continue;
+      const same = ofTransfer.get(transferKey(payment));
+      if (same) same.push(payment.id);
+      else ofTransfer.set(transferKey(payment), [payment.id]);
+    }
     const countedOnInvoice = new Map<number, number>();
     return rows.map(({ payment, invoiceNumber, invoiceAmount }) => {
       let settles: Payment["settles"] = null;
@@ -81,12 +89,7 @@ export function createPayments({
           sizeBytes: payment.proofBytes,
           sha256: payment.proofSha256,
         },
-        possibleDuplicateOf: rows
-          .filter(
-            (other) =>
-              other.payment.id !== payment.id && other.payment.status !== "rejected" && transferKey(other.payment) === transferKey(payment),
-          )
-          .map((other) => other.payment.id),
+        possibleDuplicateOf: (ofTransfer.get(transferKey(payment)) ?? []).filter((id) => id !== payment.id),
         decidedBy: (payment.decidedById && people.get(payment.decidedById)) || null,
         decidedAt: payment.decidedAt?.toISOString() ?? null,
         rejectReason: payment.rejectReason,

@@ -1,9 +1,10 @@
 import type { Viewer } from "../../../shared/access.js";
 import type { Statement, StatementLine } from "../../../shared/invoices.js";
 import { lagosDay } from "../../../shared/lagos-time.js";
-import type { Invoices } from "./invoices.js";
+import { type Invoices, retentionAfter } from "./invoices.js";
 import type { MoneyGuard } from "./money-guard.js";
 import type { Payments } from "./payments.js";
+import type { Valuations } from "./valuations.js";
 import type { Variations } from "./variations.js";
 
 const kindOrder: Record<StatementLine["kind"], number> = { variation: 0, invoice: 1, payment: 2 };
@@ -14,11 +15,22 @@ const sum = (lines: readonly StatementLine[], pick: (line: StatementLine) => num
  * The statement of account (docs/decisions/145-invoices-payments-and-the-statement.md): every figure is a sum of its
  * lines or of the contract's, computed on each read, so it always adds up.
  */
-export function createStatement(deps: { guard: MoneyGuard; variations: Variations; invoices: Invoices; payments: Payments }) {
+export function createStatement(deps: {
+  guard: MoneyGuard;
+  variations: Variations;
+  valuations: Valuations;
+  invoices: Invoices;
+  payments: Payments;
+}) {
   async function ofProject(projectId: number): Promise<Statement> {
-    const [varied, invoiced, paid] = await Promise.all([
+    // The valuations are worked out once: the invoices' descriptions and the retention held both come from them.
+    const invoicesAndValuations = async () => {
+      const valued = await deps.valuations.ofProject(projectId);
+      return { valued, invoiced: await deps.invoices.ofProject(projectId, valued) };
+    };
+    const [varied, { valued, invoiced }, paid] = await Promise.all([
       deps.variations.ofProject(projectId),
-      deps.invoices.ofProject(projectId),
+      invoicesAndValuations(),
       deps.payments.ofProject(projectId),
     ]);
     const descriptionOf = new Map(invoiced.map((invoice) => [invoice.id, invoice.description]));
@@ -79,7 +91,7 @@ export function createStatement(deps: { guard: MoneyGuard; variations: Variation
       payers.set(line.payer.id, { ...own, paid: own.paid + line.credit, awaitingConfirmation: own.awaitingConfirmation + awaiting(line) });
     }
     const approvedVariations = sum(lines, (line) => (line.kind === "variation" ? line.amount : 0));
-    const { certifiedToDate, retentionHeld } = await deps.invoices.retentionHeld(projectId, invoiced);
+    const { certifiedToDate, retentionHeld } = retentionAfter(valued, invoiced);
     const invoicedTotal = sum(lines, (line) => line.debit);
     const paidTotal = sum(lines, (line) => line.credit);
     return {

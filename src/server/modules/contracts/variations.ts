@@ -10,8 +10,8 @@ import type { AppDb } from "../../db/client.js";
 import { projects, variationLines, variations } from "../../db/schema.js";
 import type { RequestOrigin } from "../../platform/security-log.js";
 import type { ObjectStore } from "../../platform/storage.js";
-import { billsOf, boqItemsOf } from "./boq.js";
 import { lockContract } from "./contract-lock.js";
+import { boqSumOf } from "./contract-sum.js";
 import type { MoneyGuard } from "./money-guard.js";
 import { peopleNamed } from "./people.js";
 import { fileVariationRecord } from "./variation-record.js";
@@ -68,7 +68,7 @@ export function createVariations(deps: {
       rows.flatMap((row) => [row.raisedById, row.decidedById]),
     );
     const [project] = await db.select({ target: projects.targetCompletion }).from(projects).where(eq(projects.id, projectId));
-    const originalContractSum = billsOf(await boqItemsOf(db, projectId)).contractSum;
+    const originalContractSum = await boqSumOf(db, projectId);
     const originalCompletion = addDays(project?.target ?? null, 0);
     let contractSum = originalContractSum;
     let completion = originalCompletion;
