@@ -29,6 +29,15 @@ const conflict = (message: string, code: string) => new ApiError(409, message, c
 export const transferKey = (row: Pick<PaymentRow, "reference" | "amountKobo">) =>
   `${row.reference.replace(/\s/g, "").toUpperCase()}|${row.amountKobo}`;
 
+/** The other payments of the same project, not rejected, that may be this transfer again: same reference and amount. */
+export const possibleDuplicatesOf = (
+  payment: Pick<PaymentRow, "id" | "reference" | "amountKobo">,
+  ofProject: readonly Pick<PaymentRow, "id" | "status" | "reference" | "amountKobo">[],
+) =>
+  ofProject
+    .filter((other) => other.id !== payment.id && other.status !== "rejected" && transferKey(other) === transferKey(payment))
+    .map((other) => other.id);
+
 export const proofUrl = (projectId: number, paymentId: number) => `/api/projects/${projectId}/payments/${paymentId}/proof`;
 
 /** Payments by bank transfer (docs/decisions/145-invoices-payments-and-the-statement.md): recorded by payers, confirmed by Accounts. */
@@ -81,12 +90,10 @@ export function createPayments({
           sizeBytes: payment.proofBytes,
           sha256: payment.proofSha256,
         },
-        possibleDuplicateOf: rows
-          .filter(
-            (other) =>
-              other.payment.id !== payment.id && other.payment.status !== "rejected" && transferKey(other.payment) === transferKey(payment),
-          )
-          .map((other) => other.payment.id),
+        possibleDuplicateOf: possibleDuplicatesOf(
+          payment,
+          rows.map((row) => row.payment),
+        ),
         decidedBy: (payment.decidedById && people.get(payment.decidedById)) || null,
         decidedAt: payment.decidedAt?.toISOString() ?? null,
         rejectReason: payment.rejectReason,
