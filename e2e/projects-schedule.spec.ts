@@ -83,35 +83,3 @@ test("an editor uploads a PDF and the client downloads it", async ({ browser, pa
   expect((await readFile(path)).subarray(0, 5).toString()).toBe("%PDF-");
   await clientContext.close();
 });
-
-test("the Accounts dashboard shows a project over budget with its naira figures", async ({ page, request }) => {
-  const office = await staffAccount(request, "Projects", "Femi");
-  const accountant = await staffAccount(request, "Accounts", "Ifeoma");
-  const title = uniqueName("Garki clinic ");
-  await createProject(request, office, {
-    title,
-    description: "A two-storey clinic.",
-    category: "commercial",
-    city: "Abuja",
-    status: "in_progress",
-    budgetKobo: 50_000_000_00,
-    spentKobo: 62_500_000_00,
-  });
-
-  await signIn(page, accountant.email);
-  await expect(page).toHaveURL("/dashboard/accounts");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accounts");
-  const overBudget = page.getByRole("region", { name: "Projects over budget" }).getByRole("listitem").filter({ hasText: title });
-  await expect(overBudget).toContainText("Budget₦50,000,000");
-  await expect(overBudget).toContainText("Spent₦62,500,000");
-  await expect(overBudget).toContainText("Over by₦12,500,000 (25%)");
-
-  const row = page
-    .getByRole("table", { name: "Budget against spent per active project, in naira" })
-    .getByRole("row")
-    .filter({ hasText: title });
-  const cells = row.getByRole("cell");
-  await expect(cells.nth(0)).toContainText("₦50,000,000");
-  await expect(cells.nth(1)).toContainText("₦62,500,000");
-  await expect(cells.nth(2)).toContainText("Over by ₦12,500,000");
-});

@@ -359,7 +359,6 @@ export type {
   PortfolioCandidate,
   PortfolioCandidatesPage,
   PortfolioConsent,
-  ProjectBudgetLine,
   ProjectContact,
   ProjectDetail,
   ProjectDocument,

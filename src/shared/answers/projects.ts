@@ -303,18 +303,6 @@ export const projectFeed = z.object({
 });
 export type ProjectFeed = z.output<typeof projectFeed>;
 
-/** A project's line in the office's money figures. */
-export const projectBudgetLine = z.object({
-  id: count,
-  reference: z.string(),
-  title: z.string(),
-  status: projectStatus,
-  progress: count,
-  budgetKobo: count,
-  spentKobo: count,
-});
-export type ProjectBudgetLine = z.output<typeof projectBudgetLine>;
-
 /** GET /api/projects/stats, for admins and the departments that oversee every project. */
 export const projectStats = z.object({
   byStatus: z.record(projectStatus, count),
@@ -326,14 +314,6 @@ export const projectStats = z.object({
   /** Sum of the budgets of requested, planning and in-progress projects. */
   pipelineValueKobo: count,
   overdueMilestones: z.array(milestoneDue.extend({ daysOverdue: count })),
-  finance: z
-    .object({
-      budgetTotalKobo: count,
-      spentTotalKobo: count,
-      overBudget: z.array(projectBudgetLine),
-      activeProjects: z.array(projectBudgetLine),
-    })
-    .nullable(),
 });
 export type ProjectStats = z.output<typeof projectStats>;
 

@@ -10,6 +10,7 @@ import type { AppDb } from "../../db/client.js";
 import { invoices, paymentStages, payments, type projectContracts, projects } from "../../db/schema.js";
 import { lockContract } from "./contract-lock.js";
 import { nextDocumentNumber } from "./document-numbers.js";
+import { standingOf } from "./invoice-standing.js";
 import type { MoneyGuard } from "./money-guard.js";
 import type { MoneyNotices } from "./money-notices.js";
 import type { PaymentStages } from "./payment-stages.js";
@@ -68,29 +69,23 @@ export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: Mo
         rows.map((row) => row.issuedById),
       ),
     ]);
-    return rows.map((row) => {
-      const own = paid.filter((payment) => payment.invoiceId === row.id);
-      const sum = (status: string) =>
-        own.filter((payment) => payment.status === status).reduce((total, payment) => total + payment.amount, 0);
-      const confirmed = sum("confirmed");
-      return {
-        id: row.id,
-        number: row.number,
-        kind: row.kind,
-        valuationId: row.valuationId,
-        stageId: row.stageId,
-        description: described.get(row.id) ?? "",
-        amount: row.amountKobo,
-        paid: confirmed,
-        awaitingConfirmation: sum("awaiting_confirmation"),
-        balance: row.amountKobo - confirmed,
-        status: confirmed === 0 ? "unpaid" : confirmed < row.amountKobo ? "part_paid" : confirmed === row.amountKobo ? "paid" : "overpaid",
-        issuedOn: row.issuedOn,
-        dueOn: row.dueOn,
-        issuedBy: (row.issuedById && people.get(row.issuedById)) || null,
-        issuedAt: row.issuedAt.toISOString(),
-      };
-    });
+    return rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      kind: row.kind,
+      valuationId: row.valuationId,
+      stageId: row.stageId,
+      description: described.get(row.id) ?? "",
+      amount: row.amountKobo,
+      ...standingOf(
+        row.amountKobo,
+        paid.filter((payment) => payment.invoiceId === row.id),
+      ),
+      issuedOn: row.issuedOn,
+      dueOn: row.dueOn,
+      issuedBy: (row.issuedById && people.get(row.issuedById)) || null,
+      issuedAt: row.issuedAt.toISOString(),
+    }));
   }
 
   /** What each invoice demands, in words, from the valuation or stage it names (a stage by its name alone). */

@@ -3,6 +3,8 @@ import type { BillingDetails } from "../../../shared/billing.js";
 import type { AppDb } from "../../db/client.js";
 import type { RequireUser } from "../../platform/authenticate.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
+import { createAccountsOverview } from "./accounts-overview.js";
+import { accountsOverviewRoutes } from "./accounts-overview-routes.js";
 import { createBoq } from "./boq.js";
 import { invoiceRoutes } from "./invoice-routes.js";
 import { createInvoices } from "./invoices.js";
@@ -57,4 +59,5 @@ export async function contractsModule(app: FastifyInstance, options: ContractsMo
   await app.register(paymentStageRoutes, { paymentStages, requireUser });
   await app.register(invoiceRoutes, { db, invoices, statement, billing, requireUser });
   await app.register(paymentRoutes, { db, payments, payers: createPayers({ db, guard }), invoices, billing, requireUser });
+  await app.register(accountsOverviewRoutes, { overview: createAccountsOverview({ db, valuations }), requireUser });
 }

@@ -64,7 +64,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, payments, payers
     "/projects/:id/payments",
     {
       preValidation: [requireUser, idsFound],
-      config: perUserLimit(30, 3600),
+      config: perUserLimit(30, 60),
       schema: {
         summary: "Record a bank transfer against an invoice, with its proof (multipart)",
         description:
@@ -155,7 +155,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, payments, payers
     "/projects/:id/payers",
     {
       preValidation: [requireUser, idsFound],
-      config: perUserLimit(30, 3600),
+      config: perUserLimit(30, 60),
       schema: {
         summary: "Add a payer by the email of their client account",
         description:

@@ -29,6 +29,22 @@ const conflict = (message: string, code: string) => new ApiError(409, message, c
 export const transferKey = (row: Pick<PaymentRow, "reference" | "amountKobo">) =>
   `${row.reference.replace(/\s/g, "").toUpperCase()}|${row.amountKobo}`;
 
+/**
+ * Finds, for a payment, the other payments of the same project, not rejected, that may be this transfer again (same
+ * reference and amount), in the rows' order: one pass over the project's payments, not every pair of them.
+ */
+export function duplicateFinder(ofProject: readonly Pick<PaymentRow, "id" | "status" | "reference" | "amountKobo">[]) {
+  const ofTransfer = new Map<string, number[]>();
+  for (const payment of ofProject) {
+    if (payment.status === "rejected") continue;
+    const same = ofTransfer.get(transferKey(payment));
+    if (same) same.push(payment.id);
+    else ofTransfer.set(transferKey(payment), [payment.id]);
+  }
+  return (payment: Pick<PaymentRow, "id" | "reference" | "amountKobo">) =>
+    (ofTransfer.get(transferKey(payment)) ?? []).filter((id) => id !== payment.id);
+}
+
 export const proofUrl = (projectId: number, paymentId: number) => `/api/projects/${projectId}/payments/${paymentId}/proof`;
 
 /** Payments by bank transfer (docs/decisions/145-invoices-payments-and-the-statement.md): recorded by payers, confirmed by Accounts. */
@@ -55,14 +71,7 @@ export function createPayments({
       db,
       rows.flatMap(({ payment }) => [payment.payerId, payment.decidedById]),
     );
-    // The payments not rejected of each transfer, in the rows' order: one pass, not every pair of rows.
-    const ofTransfer = new Map<string, number[]>();
-    for (const { payment } of rows) {
-      if (payment.status === "rejected") continue;
-      const same = ofTransfer.get(transferKey(payment));
-      if (same) same.push(payment.id);
-      else ofTransfer.set(transferKey(payment), [payment.id]);
-    }
+    const duplicatesOf = duplicateFinder(rows.map((row) => row.payment));
     const countedOnInvoice = new Map<number, number>();
     return rows.map(({ payment, invoiceNumber, invoiceAmount }) => {
       let settles: Payment["settles"] = null;
@@ -89,7 +98,7 @@ export function createPayments({
           sizeBytes: payment.proofBytes,
           sha256: payment.proofSha256,
         },
-        possibleDuplicateOf: (ofTransfer.get(transferKey(payment)) ?? []).filter((id) => id !== payment.id),
+        possibleDuplicateOf: duplicatesOf(payment),
         decidedBy: (payment.decidedById && people.get(payment.decidedById)) || null,
         decidedAt: payment.decidedAt?.toISOString() ?? null,
         rejectReason: payment.rejectReason,

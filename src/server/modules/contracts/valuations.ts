@@ -4,6 +4,7 @@ import { canCertifyMoney, canPrepareContract, type Viewer } from "../../../share
 import { ApiError } from "../../../shared/api.js";
 import { lineAmountKobo, parseScaledDecimal, QUANTITY_DECIMALS, quantityOf, RATE_DECIMALS } from "../../../shared/boq.js";
 import { type Valuation, valuationMessages, type valuationSchema } from "../../../shared/contracts.js";
+import { groupBy } from "../../../shared/group-by.js";
 import { productWording } from "../../../shared/wording.js";
 import type { AppDb } from "../../db/client.js";
 import {
@@ -37,13 +38,28 @@ export const retentionOf = (grossKobo: number, basisPoints: number) => Number((B
 /** Interim valuations (docs/decisions/142-valuations-certified-once.md): measured by the office, certified by Accounts. */
 export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }) {
   /**
-   * Every valuation of the project with its arithmetic, oldest first: each one's "less previous" needs the ones before.
+   * Every valuation of these projects with its arithmetic, oldest first per project: each one's "less previous" needs
+   * the ones before. A few queries whatever the number of projects (the Accounts dashboard reads them all).
    * `on`: the caller's transaction, when it holds one (PGlite has one connection: another query would wait on it).
    */
-  async function computed(projectId: number, on: AppDb = db): Promise<Valuation[]> {
-    const rows = await on.select().from(valuations).where(eq(valuations.projectId, projectId)).orderBy(asc(valuations.number));
-    if (rows.length === 0) return [];
-    const [contract] = await on.select().from(projectContracts).where(eq(projectContracts.projectId, projectId));
+  async function computedFor(projectIds: readonly number[], on: AppDb = db): Promise<Map<number, Valuation[]>> {
+    const byProject = new Map<number, Valuation[]>();
+    if (projectIds.length === 0) return byProject;
+    const rows = await on
+      .select()
+      .from(valuations)
+      .where(inArray(valuations.projectId, [...projectIds]))
+      .orderBy(asc(valuations.projectId), asc(valuations.number));
+    if (rows.length === 0) return byProject;
+    // The valuations again as a subquery: their ids could be more than a query's parameters.
+    const valuationIds = on
+      .select({ id: valuations.id })
+      .from(valuations)
+      .where(inArray(valuations.projectId, [...projectIds]));
+    const contracts = await on
+      .select({ projectId: projectContracts.projectId, retentionBasisPoints: projectContracts.retentionBasisPoints })
+      .from(projectContracts)
+      .where(inArray(projectContracts.projectId, [...new Set(rows.map((row) => row.projectId))]));
     const lines = await on
       .select({
         line: valuationLines,
@@ -60,12 +76,7 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
       .leftJoin(boqItems, eq(boqItems.id, valuationLines.boqItemId))
       .leftJoin(variationLines, eq(variationLines.id, valuationLines.variationLineId))
       .leftJoin(variations, eq(variations.id, variationLines.variationId))
-      .where(
-        inArray(
-          valuationLines.valuationId,
-          rows.map((row) => row.id),
-        ),
-      )
+      .where(inArray(valuationLines.valuationId, valuationIds))
       .orderBy(asc(valuationLines.id));
     const photos = await on
       .select({
@@ -77,46 +88,48 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
       .from(valuationLinePhotos)
       .innerJoin(valuationLines, eq(valuationLines.id, valuationLinePhotos.valuationLineId))
       .innerJoin(projectPhotos, eq(projectPhotos.id, valuationLinePhotos.photoId))
-      .where(
-        inArray(
-          valuationLines.valuationId,
-          rows.map((row) => row.id),
-        ),
-      )
+      .where(inArray(valuationLines.valuationId, valuationIds))
       .orderBy(asc(valuationLinePhotos.position));
-    const photosByLine = new Map<number, LinePhoto[]>();
-    for (const { lineId, capturedAt, ...photo } of photos)
-      photosByLine.set(lineId, [...(photosByLine.get(lineId) ?? []), { ...photo, capturedAt: capturedAt?.toISOString() ?? null }]);
+    const photosByLine = groupBy(photos, (photo) => photo.lineId);
+    const linesByValuation = groupBy(lines, (found) => found.line.valuationId);
+    const retentionOfProject = new Map(contracts.map((contract) => [contract.projectId, contract.retentionBasisPoints]));
     const people = await peopleNamed(
       on,
       rows.flatMap((row) => [row.preparedById, row.certifiedById]),
     );
-    let certifiedBefore = 0;
-    return rows.map((row) => {
-      const own = lines
-        .filter(({ line }) => line.valuationId === row.id)
-        .map((found) => {
-          const rate = found.line.boqItemId ? (found.boqRate ?? 0) : (found.variationRate ?? 0);
-          return {
-            itemId: found.line.boqItemId,
-            variationLineId: found.line.variationLineId,
-            ref: found.line.boqItemId ? (found.boqRef ?? "") : `V${found.variationNumber ?? "?"}`,
-            description: (found.line.boqItemId ? found.boqDescription : found.variationDescription) ?? "",
-            unit: (found.line.boqItemId ? found.boqUnit : found.variationUnit) ?? "",
-            quantityToDate: quantityOf(found.line.quantityMilli),
-            rate,
-            valueToDate: lineAmountKobo(found.line.quantityMilli, rate),
-            photos: photosByLine.get(found.line.id) ?? [],
-          };
-        });
+    const certifiedBefore = new Map<number, number>();
+    for (const row of rows) {
+      const own = (linesByValuation.get(row.id) ?? []).map((found) => {
+        const rate = found.line.boqItemId ? (found.boqRate ?? 0) : (found.variationRate ?? 0);
+        return {
+          itemId: found.line.boqItemId,
+          variationLineId: found.line.variationLineId,
+          ref: found.line.boqItemId ? (found.boqRef ?? "") : `V${found.variationNumber ?? "?"}`,
+          description: (found.line.boqItemId ? found.boqDescription : found.variationDescription) ?? "",
+          unit: (found.line.boqItemId ? found.boqUnit : found.variationUnit) ?? "",
+          quantityToDate: quantityOf(found.line.quantityMilli),
+          rate,
+          valueToDate: lineAmountKobo(found.line.quantityMilli, rate),
+          photos: (photosByLine.get(found.line.id) ?? []).map(
+            ({ lineId: _line, capturedAt, ...photo }): LinePhoto => ({ ...photo, capturedAt: capturedAt?.toISOString() ?? null }),
+          ),
+        };
+      });
       const grossValue = own.reduce((sum, line) => sum + line.valueToDate, 0) + row.materialsOnSiteKobo;
-      const retention = retentionOf(grossValue, contract?.retentionBasisPoints ?? 0);
-      const lessPrevious = certifiedBefore;
+      const retention = retentionOf(grossValue, retentionOfProject.get(row.projectId) ?? 0);
+      const lessPrevious = certifiedBefore.get(row.projectId) ?? 0;
       const amountDue = grossValue - retention - lessPrevious;
-      if (row.certifiedAt) certifiedBefore += amountDue;
-      return shown(row, own, { grossValue, retention, lessPrevious, amountDue }, people);
-    });
+      if (row.certifiedAt) certifiedBefore.set(row.projectId, lessPrevious + amountDue);
+      const valuation = shown(row, own, { grossValue, retention, lessPrevious, amountDue }, people);
+      const ofProject = byProject.get(row.projectId);
+      if (ofProject) ofProject.push(valuation);
+      else byProject.set(row.projectId, [valuation]);
+    }
+    return byProject;
   }
+
+  /** One project's valuations with their arithmetic, oldest first. */
+  const computed = async (projectId: number, on: AppDb = db) => (await computedFor([projectId], on)).get(projectId) ?? [];
 
   function shown(
     row: ValuationRow,
@@ -193,6 +206,8 @@ export function createValuations({ db, guard }: { db: AppDb; guard: MoneyGuard }
   return {
     /** Every valuation with its arithmetic, oldest first, without a door: for the invoices and the statement. */
     ofProject: computed,
+    /** The same for many projects at once, by project, without a door: for the Accounts dashboard. */
+    ofProjects: computedFor,
 
     async list(viewer: Viewer, projectId: number): Promise<{ items: Valuation[] }> {
       await guard.read(viewer, projectId);

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, not, sql } from "drizzle-orm";
-import { canSeeFinances, type Viewer } from "../../../shared/access.js";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Viewer } from "../../../shared/access.js";
 import {
   activeProjectStatuses,
   type MilestoneDue,
@@ -44,46 +44,6 @@ async function openMilestonesDueBy(db: AppDb, viewer: Viewer, lastDay: string): 
     .orderBy(asc(milestones.dueDate), asc(milestones.id))
     .limit(LIST_LIMIT * 2);
   return rows.map((row) => ({ ...row, dueDate: row.dueDate ?? lastDay }));
-}
-
-const budgetColumns = {
-  id: projects.id,
-  reference: projects.reference,
-  title: projects.title,
-  status: projects.status,
-  progress: projects.progress,
-  budgetKobo: projects.budgetKobo,
-  spentKobo: projects.spentKobo,
-};
-
-/** Money across contracted work (every project but requests and cancelled ones). */
-async function financeFigures(db: AppDb): Promise<NonNullable<ProjectStats["finance"]>> {
-  const contracted = not(inArray(projects.status, ["requested", "cancelled"]));
-  const [totals] = await db
-    .select({
-      budget: sql<number>`coalesce(sum(${projects.budgetKobo}), 0)::bigint`,
-      spent: sql<number>`coalesce(sum(${projects.spentKobo}), 0)::bigint`,
-    })
-    .from(projects)
-    .where(contracted);
-  const overBudget = await db
-    .select(budgetColumns)
-    .from(projects)
-    .where(and(contracted, gt(projects.spentKobo, projects.budgetKobo)))
-    .orderBy(desc(sql`${projects.spentKobo} - ${projects.budgetKobo}`))
-    .limit(LIST_LIMIT);
-  const active = await db
-    .select(budgetColumns)
-    .from(projects)
-    .where(inArray(projects.status, [...activeProjectStatuses]))
-    .orderBy(desc(projects.budgetKobo), asc(projects.id))
-    .limit(LIST_LIMIT * 2);
-  return {
-    budgetTotalKobo: Number(totals?.budget ?? 0),
-    spentTotalKobo: Number(totals?.spent ?? 0),
-    overBudget,
-    activeProjects: active,
-  };
 }
 
 /** The dashboards' views across projects: the client's feed and the office's figures. */
@@ -166,7 +126,6 @@ export function createOverview(db: AppDb) {
         completionRate: ended > 0 ? byStatus.completed / ended : null,
         pipelineValueKobo,
         overdueMilestones: overdue.map((milestone) => ({ ...milestone, daysOverdue: daysBetween(milestone.dueDate, today) })),
-        finance: canSeeFinances(viewer) ? await financeFigures(db) : null,
       };
     },
   };

@@ -425,7 +425,7 @@ describe("the client dashboard feed and the office figures", () => {
     expect(feed.milestones.overdue).toEqual([expect.objectContaining({ projectId: mine, title: "Late" })]);
   });
 
-  it("gives admins and the oversight departments counts, completion rate, pipeline, overdue milestones and budgets", async () => {
+  it("gives admins and the oversight departments counts, completion rate, pipeline and overdue milestones", async () => {
     const accounts = await people.staff("ledger@crestbuild.ng", "Accounts");
     const before = (await call("/projects/stats", undefined, accounts.auth)).body.data;
     const over = await createProject(admin, { title: "Over Budget Villa", status: "in_progress", budgetKobo: 1_000_00, spentKobo: 0 });
@@ -441,12 +441,6 @@ describe("the client dashboard feed and the office figures", () => {
     expect(stats.pipelineValueKobo).toBe(before.pipelineValueKobo + 3_000_00);
     expect(stats.completionRate).toBeCloseTo(stats.byStatus.completed / (stats.byStatus.completed + stats.byStatus.cancelled));
     expect(stats.overdueMilestones).toContainEqual(expect.objectContaining({ projectId: over, title: "Late slab", dueDate: "2024-02-01" }));
-    expect(stats.finance.overBudget).toContainEqual(expect.objectContaining({ id: over, budgetKobo: 1_000_00, spentKobo: 1_500_00 }));
-    expect(stats.finance.activeProjects.map((line: { title: string }) => line.title)).toEqual(
-      expect.arrayContaining(["Over Budget Villa", "Planned Office"]),
-    );
-    expect(stats.finance.budgetTotalKobo).toBe(before.finance.budgetTotalKobo + 3_000_00);
-    expect(stats.finance.spentTotalKobo).toBe(before.finance.spentTotalKobo + 1_500_00);
   });
 });
 

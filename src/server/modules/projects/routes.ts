@@ -128,7 +128,7 @@ export async function projectsRoutes(app: FastifyInstance, { projects, milestone
     {
       preValidation: requireUser,
       schema: {
-        description: "admins and oversight departments: counts by status, active, completion rate, pipeline, overdue milestones, budgets",
+        description: "admins and oversight departments: counts by status, active, completion rate, pipeline, overdue milestones",
         summary: "Figures over every project, for those who oversee them all",
         response: { 200: envelope(projectStats) },
       },

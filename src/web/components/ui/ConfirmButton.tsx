@@ -10,7 +10,7 @@ type Props = {
   pendingLabel?: string;
   /** The button's accessible name when its text alone is ambiguous ("Delete" in a list). */
   accessibleName?: string;
-  variant?: "secondary" | "danger";
+  variant?: "primary" | "secondary" | "danger";
   disabled?: boolean;
   title: string;
   children: ReactNode;

@@ -1,20 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { ApiError } from "../../../shared/api";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { calendarDayText } from "../../../shared/calendar";
 import type { Payment } from "../../../shared/invoices";
 import { formatKobo } from "../../../shared/naira";
-import { formFailure } from "../../components/form/form-errors";
-import { FormAlert, mutedTextClass, TextAreaField } from "../../components/form/form-fields";
-import { Button } from "../../components/ui/Button";
-import { ConfirmButton } from "../../components/ui/ConfirmButton";
-import { DialogButton } from "../../components/ui/DialogButton";
+import { mutedTextClass } from "../../components/form/form-fields";
 import { EmptyMessage, ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { refreshProjects } from "../../lib/queries/projects";
-import { toast } from "../../lib/toast";
 import { useDateFormats } from "../../lib/use-date-formats";
 import { contractsApi, paymentsQuery } from "./api";
 import { DownloadFileButton } from "./DownloadFileButton";
+import { TransferDecision } from "./TransferDecision";
 
 const statusLabels: Record<Payment["status"], string> = {
   awaiting_confirmation: "Awaiting confirmation",
@@ -32,43 +26,9 @@ const settlesLabels: Record<NonNullable<Payment["settles"]>, string> = {
   over: "Overpayment",
 };
 
-function RejectForm({ projectId, payment, onDone }: { projectId: number; payment: Payment; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState("");
-  const reject = useMutation({
-    mutationFn: () => contractsApi.rejectPayment(projectId, payment.id, reason),
-    onSuccess: async () => {
-      toast.success("Transfer rejected.", { description: "The payer is told why." });
-      await refreshProjects(queryClient);
-      onDone();
-    },
-  });
-  const fields = reject.error instanceof ApiError ? reject.error.fields : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    reject.mutate();
-  };
-  return (
-    <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-      <TextAreaField
-        label="Why it is rejected"
-        value={reason}
-        maxLength={1000}
-        error={fields.reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      <FormAlert message={reject.isError ? formFailure(reject.error, undefined, Object.values(fields)) : null} />
-      <Button type="submit" variant="danger" disabled={reject.isPending} className="self-start">
-        Reject the transfer
-      </Button>
-    </form>
-  );
-}
-
 function PaymentItem({ projectId, payment, canConfirm }: { projectId: number; payment: Payment; canConfirm: boolean }) {
   const queryClient = useQueryClient();
   const { dateTime } = useDateFormats();
-  const what = `${formatKobo(payment.amount)} (${payment.reference})`;
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-neutral-light p-4 dark:border-brand-700">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -117,30 +77,7 @@ function PaymentItem({ projectId, payment, canConfirm }: { projectId: number; pa
           />
         ) : null}
         {canConfirm && payment.status === "awaiting_confirmation" ? (
-          <>
-            <ConfirmButton
-              label="Confirm"
-              accessibleName={`Confirm the transfer ${payment.reference}`}
-              confirmLabel="Confirm the transfer"
-              pendingLabel="Confirming..."
-              title={`Confirm ${what}?`}
-              onConfirm={async () => {
-                const confirmed = await contractsApi.confirmPayment(projectId, payment.id);
-                toast.success(`Receipt ${confirmed.receiptNumber} issued.`, { description: "The payer and the client are told." });
-                await refreshProjects(queryClient);
-              }}
-            >
-              Confirm only once you have found this transfer on the bank statement: it then counts as paid and a numbered receipt is issued.
-            </ConfirmButton>
-            <DialogButton
-              label="Reject"
-              variant="secondary"
-              accessibleName={`Reject the transfer ${payment.reference}`}
-              title={`Reject ${what}`}
-            >
-              {(close) => <RejectForm projectId={projectId} payment={payment} onDone={close} />}
-            </DialogButton>
-          </>
+          <TransferDecision projectId={projectId} transfer={payment} onDecided={() => refreshProjects(queryClient)} />
         ) : null}
       </div>
     </li>

@@ -2,3 +2,4 @@
 export { projectPhotosQuery } from "./api";
 export { MilestonesDue } from "./home/MilestonesDue";
 export { VerdictBadge } from "./page/VerdictBadge";
+export { projectPagePath } from "./project-labels";

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { RealtimeEvent } from "../../../shared/realtime";
+import { accountsOverviewQuery } from "../../lib/queries/accounts";
 import { conversationsQuery } from "../../lib/queries/conversations";
 import { isProjectsQuery } from "../../lib/queries/projects";
 import { PRIVATE_QUERY_META, pathStartsWith } from "../../lib/query/api-query";
@@ -13,6 +14,8 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent) {
   switch (event.type) {
     case "notification":
       void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      // A transfer just recorded waits on the Accounts dashboard: it shows there at once.
+      if (event.notification.kind === "payment_recorded") void queryClient.invalidateQueries({ queryKey: accountsOverviewQuery.queryKey });
       // No toast about the screen the person is looking at (a message in the conversation they have open).
       if (event.notification.link !== window.location.pathname)
         toast.message(event.notification.title, { description: event.notification.body || undefined });
