@@ -405,6 +405,12 @@ describe("payers and who may see the money", () => {
     expect((await call("/paying-for", undefined, client.auth)).body.data.items).toEqual([]);
     const issued = (await invoice({ valuationId: (await certifiedValuation()).id })).body.data;
     await mail().latestTo(sibling.email, issued.number);
+    // Each is sent where they can open it: the client to the project's Money section, the payer to their own page.
+    const linkOf = async (who: SignedIn) =>
+      (await call("/notifications", undefined, who.auth)).body.data.items.find((item: { kind: string }) => item.kind === "invoice_issued")
+        ?.link;
+    expect(await linkOf(sibling)).toBe(`/dashboard/paying/${projectId}`);
+    expect(await linkOf(client)).toBe(`/dashboard/projects/${projectId}?section=money`);
     // The sibling reads the money, not the rest of the project.
     expect(await call(`/projects/${projectId}`, undefined, sibling.auth)).toMatchObject({ status: 404 });
     const fromSibling = await pay({ invoiceId: issued.id, amount: 20_000_000 }, sibling);

@@ -198,7 +198,7 @@ export function createInvoices(deps: { db: AppDb; guard: MoneyGuard; notices: Mo
       });
       const issued = await one(projectId, id);
       await deps.notices.invoiceIssued(
-        [parties.clientId, ...(parties.payerIds ?? [])].filter((person): person is string => person !== null),
+        { clientId: parties.clientId, payerIds: parties.payerIds ?? [] },
         projectId,
         `Invoice ${issued.number}: ${formatKobo(issued.amount)} due on ${issued.dueOn}`,
         `${issued.description}. The invoice, with the bank accounts to pay by transfer, is in the project's Money section.`,

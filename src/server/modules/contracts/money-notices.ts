@@ -13,16 +13,29 @@ export type Notify = (
 ) => Promise<void>;
 
 const accountsDepartments = departmentNames.filter((name) => ACCOUNTS_DEPARTMENTS.includes(name));
-const moneyLink = (projectId: number) => `/dashboard/projects/${projectId}#money`;
+/** The project page's Money section, for its client and the office; a payer the client added opens their own page. */
+const moneyLink = (projectId: number) => `/dashboard/projects/${projectId}?section=money`;
+const paidProjectLink = (projectId: number) => `/dashboard/paying/${projectId}`;
+
+/** Who pays: the project's client, and the payers they added (who cannot open the project page). */
+export type PayingPeople = { clientId: string | null; payerIds: readonly string[] };
 
 /**
  * Tells the people concerned of an invoice or a transfer. The change is saved before: a failure to tell is logged,
  * never turned into a failure of the request.
  */
 export function createMoneyNotices({ db, notify, log }: { db: AppDb; notify: Notify; log: FastifyBaseLogger }) {
-  async function tell(userIds: readonly string[], projectId: number, kind: NotificationKind, title: string, body: string) {
+  async function tell(
+    userIds: readonly string[],
+    projectId: number,
+    kind: NotificationKind,
+    title: string,
+    body: string,
+    link = moneyLink(projectId),
+  ) {
+    if (userIds.length === 0) return;
     try {
-      await notify(userIds, { kind, title, body, link: moneyLink(projectId), projectId });
+      await notify(userIds, { kind, title, body, link, projectId });
     } catch (error) {
       log.error({ err: error, projectId, kind }, "a money notice could not be sent");
     }
@@ -37,14 +50,20 @@ export function createMoneyNotices({ db, notify, log }: { db: AppDb; notify: Not
     return rows.map((row) => row.id);
   }
 
+  /** The client by the project page, each payer by their own page. */
+  async function tellPaying(people: PayingPeople, projectId: number, kind: NotificationKind, title: string, body: string) {
+    await tell(people.clientId ? [people.clientId] : [], projectId, kind, title, body);
+    await tell(people.payerIds, projectId, kind, title, body, paidProjectLink(projectId));
+  }
+
   return {
-    invoiceIssued: (payers: readonly string[], projectId: number, title: string, body: string) =>
-      tell(payers, projectId, "invoice_issued", title, body),
+    invoiceIssued: (people: PayingPeople, projectId: number, title: string, body: string) =>
+      tellPaying(people, projectId, "invoice_issued", title, body),
     async paymentRecorded(projectId: number, title: string, body: string) {
       await tell(await accounts().catch(() => []), projectId, "payment_recorded", title, body);
     },
-    paymentDecided: (payers: readonly string[], projectId: number, title: string, body: string) =>
-      tell(payers, projectId, "payment_decided", title, body),
+    paymentDecided: (people: PayingPeople, projectId: number, title: string, body: string) =>
+      tellPaying(people, projectId, "payment_decided", title, body),
   };
 }
 

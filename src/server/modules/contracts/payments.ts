@@ -15,7 +15,7 @@ import { fieldOf, type MultipartUpload } from "../../platform/multipart.js";
 import type { ObjectStore } from "../../platform/storage.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import type { MoneyGuard } from "./money-guard.js";
-import type { MoneyNotices } from "./money-notices.js";
+import type { MoneyNotices, PayingPeople } from "./money-notices.js";
 import { peopleNamed } from "./people.js";
 import { proofKindOf } from "./proof-file.js";
 import { addDays } from "./variations.js";
@@ -121,9 +121,11 @@ export function createPayments({
     return row;
   }
 
-  /** Whom a decision concerns: the payer who recorded it, and the client. */
-  const payersOf = (row: PaymentRow, clientId: string | null) =>
-    [row.payerId, clientId].filter((id, index, all): id is string => id !== null && all.indexOf(id) === index);
+  /** Whom a decision concerns: the client, and the payer who recorded it when it was not the client. */
+  const payersOf = (row: PaymentRow, clientId: string | null): PayingPeople => ({
+    clientId,
+    payerIds: row.payerId && row.payerId !== clientId ? [row.payerId] : [],
+  });
 
   return {
     ofProject,
