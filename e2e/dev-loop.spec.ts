@@ -81,8 +81,15 @@ test("an edited screen updates in place and an edited route is served after the 
   // Updated in place: the page was not loaded again.
   expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
 
+  // An edited server file restarts the server and nothing else: a stylesheet update sent then would be fetched from a
+  // server restarting, and fail.
+  const styleUpdates: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("styles.css")) styleUpdates.push(message.text());
+  });
   await edit("src/server/platform/health.ts", 'return { status: "alive" };', 'return { status: "alive and edited" };');
   await expect.poll(healthz, { timeout: 60_000 }).toBe("alive and edited");
+  expect(styleUpdates).toEqual([]);
   // The server rendering follows the edited screen too.
   const html = await (await fetch(`${origin}/no-such-page`)).text();
   expect(html).toContain("Page Not Found, edited");

@@ -34,7 +34,7 @@ export function ChartPanel(props: { id: string; title: string; empty: string; is
         <EmptyMessage title={props.empty} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          <div aria-hidden className="h-64 min-w-0 overflow-hidden text-brand-900 dark:text-neutral-light">
+          <div aria-hidden className="min-w-0 overflow-hidden text-brand-900 dark:text-neutral-light">
             {props.chart}
           </div>
           {/* Scrolls within its height: focusable, so that the keyboard can scroll it too. */}

@@ -19,12 +19,15 @@ const tooltip = { contentStyle: { color: "#051822" }, cursor: { fill: "currentCo
 
 export type Series = { key: string; name: string };
 
+/** A chart's height; a breakdown with many rows is taller. */
+const CHART_PX = 256;
+
 /* Drawn at once: the figures change with the timeframe, and a chart that grows each time helps no one. */
 
 /** Figures over time: one line per series, a point per bucket (`label` names it). */
 export function TimeChart({ data, series }: { data: Record<string, string | number>[]; series: Series[] }) {
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height={CHART_PX}>
       <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.2} />
         <XAxis dataKey="label" {...axis} minTickGap={16} />
@@ -49,6 +52,10 @@ export function TimeChart({ data, series }: { data: Record<string, string | numb
 
 /** About the width of a character of the axes' 12 px type, and the room the labels of a breakdown may take. */
 const CHARACTER_PX = 6.5;
+/** A breakdown's row: room for its 12 px label, so that no label is dropped for lack of it (the chart grows instead). */
+const ROW_PX = 24;
+/** The room the axes and margins of a chart take beside its rows. */
+const FRAME_PX = 48;
 const LABEL_PX = { min: 48, max: 160 };
 
 /**
@@ -73,7 +80,7 @@ export function BreakdownChart({ data }: { data: { name: string; value: number }
   const labelWidth = Math.min(LABEL_PX.max, Math.max(LABEL_PX.min, longest * CHARACTER_PX + 8));
   const characters = Math.floor((labelWidth - 8) / CHARACTER_PX);
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height={Math.max(CHART_PX, data.length * ROW_PX + FRAME_PX)}>
       <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.2} />
         <XAxis type="number" allowDecimals={false} {...axis} />
@@ -81,6 +88,7 @@ export function BreakdownChart({ data }: { data: { name: string; value: number }
           type="category"
           dataKey="name"
           width={labelWidth}
+          interval={0}
           {...axis}
           tick={(props: YAxisTickContentProps) => <CategoryTick x={props.x} y={props.y} payload={props.payload} characters={characters} />}
         />
