@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { services, siteContent } from "../db/schema.js";
@@ -5,8 +6,11 @@ import { readPage } from "../testing/html.js";
 import { setUpTestServer } from "../testing/set-up-test-server.js";
 import { startTestServer, type TestServer, testDatabase } from "../testing/test-app.js";
 
-// Two instances on one database, as behind a load balancer; with TEST_REDIS_URL they also share Redis.
-const env: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
+// Two instances on one database, as behind a load balancer; with TEST_REDIS_URL they also share Redis, under a key
+// prefix of this run's own (another test file may be using Redis at the same time).
+const env: Record<string, string> = process.env.TEST_REDIS_URL
+  ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `crestbuild-test-${randomUUID()}:` }
+  : {};
 const { server: first, mail, call, people } = setUpTestServer(env);
 let second: TestServer;
 beforeEach(async () => {

@@ -1,8 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { SectionCard } from "../../components/ui/SectionCard";
+import { firstDataOf } from "../../lib/first-data";
 import { payingForQuery } from "./api";
+
+/** Shown on the dashboard at once: its answer comes with the dashboard's first data (the page module's exports). */
+export const payingForFirstData = firstDataOf(payingForQuery);
+export const prefetchPayingFor = (queryClient: QueryClient) => queryClient.prefetchQuery(payingForQuery);
 
 /** The path of the money of a project someone pays for as a payer. */
 export const paidProjectPath = (projectId: number) => `/dashboard/paying/${projectId}`;

@@ -1,4 +1,4 @@
 // The contracts feature's public entry: the project page's Money section, and a payer's way to the money they pay.
 export { PaidProjectMoney } from "./PaidProjectMoney";
-export { PayingFor } from "./PayingFor";
+export { PayingFor, payingForFirstData, prefetchPayingFor } from "./PayingFor";
 export { ProjectMoney } from "./ProjectMoney";

@@ -1,10 +1,12 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { canRequestProject } from "../../../shared/access";
 import { AfterFirstPaint } from "../../components/ui/AfterFirstPaint";
 import { PageHeader, PortalPage } from "../../components/ui/PageHeader";
 import { SectionCard } from "../../components/ui/SectionCard";
-import { PayingFor } from "../../features/contracts";
+import { PayingFor, payingForFirstData, prefetchPayingFor } from "../../features/contracts";
 import { ClientProjects } from "../../features/projects/home/ClientProjects";
 import { DashboardFigures } from "../../features/projects/home/DashboardFigures";
+import { dashboardFirstData, prefetchDashboard } from "../../features/projects/home/dashboard-data";
 import { LatestDocuments } from "../../features/projects/home/LatestDocuments";
 import { LatestUpdates } from "../../features/projects/home/LatestUpdates";
 import { MilestonesDue } from "../../features/projects/home/MilestonesDue";
@@ -13,10 +15,11 @@ import { RequestProjectDialog } from "../../features/projects/home/RequestProjec
 import { useAuth } from "../../lib/session/AuthProvider";
 
 /**
- * What the dashboard shows first: asked for by its HTML once the session is renewed (app/routes.ts `firstData`), else as
- * soon as the session is restored (`prefetch`).
+ * What the dashboard shows first, its projects and the projects its viewer pays for: asked for by its HTML once the
+ * session is renewed (app/routes.ts `firstData`), else as soon as the session is restored (`prefetch`).
  */
-export { dashboardFirstData as firstData, prefetchDashboard as prefetch } from "../../features/projects/home/dashboard-data";
+export const firstData = [...dashboardFirstData, payingForFirstData];
+export const prefetch = (queryClient: QueryClient) => Promise.all([prefetchDashboard(queryClient), prefetchPayingFor(queryClient)]);
 
 /**
  * docs/product.md#portal-screens /dashboard, the clients' (and General Users') home: their projects and how far along
