@@ -43,6 +43,28 @@ export function sendRealtimeFrame(frame: Exclude<RealtimeClientFrame, { type: "a
   return true;
 }
 
+const openWaiters = new Set<() => void>();
+
+/**
+ * Resolves true once the connection is open (at once if it is), false after `withinMs` without one: a screen just
+ * opened acts before its connection is up on a slow phone, and that is not being offline.
+ */
+export function realtimeOpen(withinMs: number): Promise<boolean> {
+  if (socket?.readyState === WebSocket.OPEN) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const opened = () => {
+      clearTimeout(timer);
+      openWaiters.delete(opened);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      openWaiters.delete(opened);
+      resolve(false);
+    }, withinMs);
+    openWaiters.add(opened);
+  });
+}
+
 /** Sends the access token: first thing on a new connection, and again each time it is renewed. */
 function sendToken() {
   const token = getAccessToken();
@@ -83,6 +105,7 @@ function connect() {
   current.onopen = () => {
     sendToken();
     keepAlive(current);
+    for (const opened of [...openWaiters]) opened();
   };
   current.onmessage = (message) => {
     let frame: RealtimeServerFrame;

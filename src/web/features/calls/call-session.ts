@@ -4,7 +4,7 @@ import type { DepartmentName } from "../../../shared/departments";
 import { countOf } from "../../../shared/plural";
 import type { RealtimeEvent } from "../../../shared/realtime";
 import { wording } from "../../../shared/wording";
-import { onRealtimeEvent, onRealtimeResync, sendRealtimeFrame } from "../../lib/realtime-client";
+import { onRealtimeEvent, onRealtimeResync, realtimeOpen, sendRealtimeFrame } from "../../lib/realtime-client";
 import { fetchIceServers } from "./api";
 import { announceRing, endRingAnnouncement } from "./call-notifications";
 import { getCallState, idleCall, type LinkStatus, updateCallState } from "./call-state";
@@ -25,6 +25,8 @@ let screen: MediaStream | null = null;
 let iceServers: RTCIceServer[] | null = null;
 let ringTimeout: ReturnType<typeof setTimeout> | undefined;
 
+/** How long a call started (or answered) as its screen opens waits for the connection before saying it is offline. */
+const CONNECTING_WITHIN_MS = 10_000;
 const NOT_CONNECTED = "You are offline. Please check your internet connection and try again.";
 const endedMessages = {
   "no-answer": "No one answered the call.",
@@ -122,7 +124,8 @@ async function enter(me: string, media: CallMedia, refusal: string, frame: Param
   iceServers = servers ? await servers : null;
   // The next call asks for credentials of its own.
   iceServersAsked = null;
-  if (!sendRealtimeFrame(frame)) {
+  const connected = navigator.onLine && (await realtimeOpen(CONNECTING_WITHIN_MS));
+  if (!connected || !sendRealtimeFrame(frame)) {
     reset(NOT_CONNECTED);
     return false;
   }
