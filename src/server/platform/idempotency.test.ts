@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { OpenAPIV3_1 } from "openapi-types";
@@ -207,7 +208,29 @@ describe("the retention purge of keys", () => {
  */
 describe("the Idempotency-Key plugin", () => {
   let opened: FastifyInstance | undefined;
+  let address = "";
   afterEach(() => opened?.close());
+
+  /** Sends the head of a request and 10 of the 1,000 bytes its body declares, as a dropped line would; answers the status line. */
+  function sendPartOfABody(path: string, key: string): Promise<string> {
+    const { hostname, port } = new URL(address);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n` +
+            `Idempotency-Key: ${key}\r\n\r\n${"x".repeat(10)}`,
+        );
+      });
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk.toString("latin1");
+        if (!answer.includes("\r\n\r\n")) return;
+        resolve(answer.split("\r\n")[0] ?? "");
+        socket.destroy();
+      });
+      socket.on("error", reject);
+    });
+  }
 
   async function smallApp(waitMs = 60_000) {
     const userId = await registerVerified("plugin@example.com");
@@ -219,8 +242,9 @@ describe("the Idempotency-Key plugin", () => {
     });
     registerIdempotencyKeys(instance, { db: await db(), waitMs });
     opened = instance;
+    /** Starts listening; answers how to post to a path with a key. */
     const listen = async () => {
-      const address = await instance.listen({ host: "127.0.0.1", port: 0 });
+      address = await instance.listen({ host: "127.0.0.1", port: 0 });
       return (path: string, key: string) => fetch(`${address}${path}`, { method: "POST", headers: { "idempotency-key": key } });
     };
     return { app: instance, listen };
@@ -296,6 +320,26 @@ describe("the Idempotency-Key plugin", () => {
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(await replay.json()).toMatchObject({ data: { attempt: 1 } });
     expect(attempts).toBe(1);
+  });
+
+  it("gives the key up when a refusal answered a body that never fully arrived, so that the retry runs", async () => {
+    const { app, listen } = await smallApp();
+    // Left for the route to read, as a multipart form is.
+    app.addContentTypeParser("application/octet-stream", (_request, _payload, done) => done(null));
+    let attempts = 0;
+    app.post("/upload", async (_request, reply) => {
+      attempts += 1;
+      if (attempts === 1) return reply.status(400).send({ success: false, data: null, message: "Unexpected end of form.", error: "bad_request" });
+      return reply.status(201).send({ success: true, data: { attempt: attempts }, message: null, error: null });
+    });
+    const send = await listen();
+
+    expect(await sendPartOfABody("/upload", "dropped-1")).toBe("HTTP/1.1 400 Bad Request");
+    const retried = await send("/upload", "dropped-1");
+
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
+    expect(attempts).toBe(2);
   });
 
   it("keeps an answer too large to store as done without its body: a repeat is a 409 and runs nothing", async () => {

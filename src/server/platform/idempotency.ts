@@ -32,6 +32,14 @@ export const keepsAnswers = (url: string) => !url.startsWith("/api/auth/");
  */
 const REFUSED_FOR_NOW = new Set([401, 403, 408, 425, 429]);
 
+/**
+ * Whether an answer is no final word on the request, so that the key is given up and a retry runs: a 5xx, a 'not now',
+ * or a refusal of a body that never fully arrived (the line dropped mid-upload: the retry sends it whole).
+ */
+function answersForNow(request: FastifyRequest, status: number) {
+  return status >= 500 || REFUSED_FOR_NOW.has(status) || (status >= 400 && !request.raw.complete);
+}
+
 /** The answers kept are JSON envelopes of modest size; a larger one is recorded as done, without its body. */
 export const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
 
@@ -120,7 +128,7 @@ export function registerIdempotencyKeys(app: FastifyInstance, { db, waitMs = 60_
     if (id === undefined) return payload;
     claims.delete(request);
     try {
-      if (reply.statusCode >= 500 || REFUSED_FOR_NOW.has(reply.statusCode)) await store.release(id);
+      if (answersForNow(request, reply.statusCode)) await store.release(id);
       else await store.complete(id, { statusCode: reply.statusCode, headers: keptHeaders(reply), body: keptBody(payload) });
     } catch (error) {
       // The answer still goes out; the claim left processing is taken over once abandoned (idempotency-store.ts).
