@@ -21,6 +21,5 @@ export const idempotencyMessages = {
   invalidKey: "The Idempotency-Key header must be 1 to 255 visible ASCII characters, without spaces.",
   differentRequest: "This Idempotency-Key was used for a different request.",
   stillProcessing: "A request with this Idempotency-Key is still being processed.",
-  answerNotKept:
-    "The request with this Idempotency-Key was done, but its answer was too large to keep. Reload to see its result.",
+  answerNotKept: "The request with this Idempotency-Key was done, but its answer was too large to keep. Reload to see its result.",
 } as const;

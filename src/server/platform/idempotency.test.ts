@@ -5,7 +5,6 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { afterEach, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEEP_HOURS, idempotencyMessages } from "../../shared/idempotency.js";
 import { contactInquiries, idempotentRequests, milestones, projectPhotos, projectUpdates } from "../db/schema.js";
-import { photo } from "../modules/projects/test-fixtures.js";
 import { accountsClient } from "../testing/accounts.js";
 import { jpegWithGps } from "../testing/images.js";
 import type { SignedIn } from "../testing/people.js";
@@ -23,8 +22,7 @@ const replayed = (answer: { headers: Headers }) => answer.headers.get("idempoten
 
 const milestonesOf = async (projectId: number) =>
   (await (await db()).select().from(milestones).where(eq(milestones.projectId, projectId))).map((row) => row.title);
-const entriesOf = async (projectId: number) =>
-  (await db()).select().from(projectUpdates).where(eq(projectUpdates.projectId, projectId));
+const entriesOf = async (projectId: number) => (await db()).select().from(projectUpdates).where(eq(projectUpdates.projectId, projectId));
 const photosOf = async (projectId: number) => (await db()).select().from(projectPhotos).where(eq(projectPhotos.projectId, projectId));
 
 describe("a repeated request with an Idempotency-Key", () => {
@@ -97,7 +95,11 @@ describe("a repeated request with an Idempotency-Key", () => {
 
     for (const refused of [otherBody, otherPath, otherMethod]) {
       expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ success: false, error: "idempotency_key_reused", message: idempotencyMessages.differentRequest });
+      expect(refused.body).toMatchObject({
+        success: false,
+        error: "idempotency_key_reused",
+        message: idempotencyMessages.differentRequest,
+      });
     }
     expect(await milestonesOf(projectId)).toEqual(["Plastering"]);
     expect(await milestonesOf(otherProjectId)).toEqual([]);
@@ -132,10 +134,15 @@ describe("a repeated request with an Idempotency-Key", () => {
     const projectId = await createProject(admin);
     const image = await jpegWithGps(640, 480);
     const send = () =>
-      upload(`/projects/${projectId}/updates`, [photo(image)], keyed(admin, "entry-with-photo"), {
-        body: "Columns cast on the first floor.",
-        caption: "Columns",
-      });
+      upload(
+        `/projects/${projectId}/updates`,
+        [{ field: "images", name: "columns.jpg", type: "image/jpeg", data: image }],
+        keyed(admin, "entry-with-photo"),
+        {
+          body: "Columns cast on the first floor.",
+          caption: "Columns",
+        },
+      );
 
     const first = await send();
     const again = await send();
@@ -329,7 +336,8 @@ describe("the Idempotency-Key plugin", () => {
     let attempts = 0;
     app.post("/upload", async (_request, reply) => {
       attempts += 1;
-      if (attempts === 1) return reply.status(400).send({ success: false, data: null, message: "Unexpected end of form.", error: "bad_request" });
+      if (attempts === 1)
+        return reply.status(400).send({ success: false, data: null, message: "Unexpected end of form.", error: "bad_request" });
       return reply.status(201).send({ success: true, data: { attempt: attempts }, message: null, error: null });
     });
     const send = await listen();

@@ -110,8 +110,7 @@ export function registerIdempotencyKeys(app: FastifyInstance, { db, waitMs = 60_
         claims.set(request, found.id);
         return;
       }
-      if (found.outcome === "different-request")
-        throw new ApiError(422, idempotencyMessages.differentRequest, "idempotency_key_reused");
+      if (found.outcome === "different-request") throw new ApiError(422, idempotencyMessages.differentRequest, "idempotency_key_reused");
       if (found.outcome === "completed") {
         request.log.info({ idempotencyKey: key }, "answer replayed");
         return replay(reply, found.answer);
