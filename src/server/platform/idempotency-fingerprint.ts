@@ -41,7 +41,7 @@ function hashCanonicalJson(value: unknown, hash: Hash) {
 
 /**
  * What tells one request's body from another's under the same key (docs/decisions/148-idempotency-keys.md): a JSON
- * body by its parsed values; a multipart form (photos, videos, documents) by its declared length only, since the route
+ * body by its values as parsed from what was sent (before a route's schema transforms them); a multipart form (photos, videos, documents) by its declared length only, since the route
  * reads it after the key is claimed, and holding up to 150 MB before the claim to hash it is not worth it: the offline
  * queue replays the bytes it stored, which have the same length.
  */

@@ -89,6 +89,8 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
  */
 export function registerIdempotencyKeys(app: FastifyInstance, { db, waitMs = 60_000 }: Options) {
   const store = createIdempotencyStore(db);
+  /** The fingerprint of each keyed request's body as it was sent, before its schema transformed it. */
+  const fingerprints = new WeakMap<FastifyRequest, string>();
   /** The claim each running first request holds, until its answer goes out. */
   const claims = new WeakMap<FastifyRequest, number>();
 
@@ -97,12 +99,18 @@ export function registerIdempotencyKeys(app: FastifyInstance, { db, waitMs = 60_
     keyOf(request);
   });
 
+  // Before the route's own preValidation hooks and its schema: the body as parsed from the JSON sent.
+  app.addHook("preValidation", async (request) => {
+    if (keyOf(request) !== null) fingerprints.set(request, bodyFingerprint(request));
+  });
+
   // After the route's own preValidation (requireUser sets request.user) and its schema, before its handler.
   app.addHook("preHandler", async (request, reply) => {
     const key = keyOf(request);
     const userId = request.user?.userId;
-    if (key === null || !userId || !keepsAnswers(request.url)) return;
-    const keyed = { userId, key, method: request.method, path: request.url, fingerprint: bodyFingerprint(request) };
+    const fingerprint = fingerprints.get(request);
+    if (key === null || !userId || fingerprint === undefined || !keepsAnswers(request.url)) return;
+    const keyed = { userId, key, method: request.method, path: request.url, fingerprint };
     const deadline = Date.now() + waitMs;
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
       const found = await store.claim(keyed);
