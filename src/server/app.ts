@@ -47,6 +47,7 @@ import { createAccessCheck, createMediaViewer, createRequireUser, createScreenVi
 import { registerApiEnvelope, sendApiNotFound } from "./platform/envelope.js";
 import { findFfmpeg } from "./platform/ffmpeg.js";
 import { healthRoutes } from "./platform/health.js";
+import { registerIdempotencyKeys } from "./platform/idempotency.js";
 import { errorWithoutQueryParameters } from "./platform/log-errors.js";
 import { createMailer } from "./platform/mail.js";
 import { refuseNulCharacters } from "./platform/nul-characters.js";
@@ -236,6 +237,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       noStoreByDefault(api);
       refuseNulCharacters(api);
+      // Every mutating route: a repeat with the same Idempotency-Key gets the first answer (decision 148).
+      registerIdempotencyKeys(api, { db: db.db });
       await api.register(apiReferenceRoutes, { open: Boolean(options.devServer), checkAccess });
       await api.register(contentModule, { content });
       await api.register(contactModule, { db: db.db, mailer, inbox: config.contactInbox, publicOrigin: config.publicOrigin });

@@ -10,6 +10,7 @@ import { blogCategories } from "../../shared/content.js";
 import { conversationKinds } from "../../shared/conversations.js";
 import { departmentNames, roles } from "../../shared/departments.js";
 import { captureSources, evidenceKinds, evidenceVerdicts } from "../../shared/evidence.js";
+import { idempotentRequestStates } from "../../shared/idempotency.js";
 import { inquiryStatuses } from "../../shared/inquiries.js";
 import { invoiceKinds, paymentStatuses } from "../../shared/invoices.js";
 import { notificationKinds } from "../../shared/notifications.js";
@@ -49,6 +50,7 @@ const checks: Record<string, readonly string[]> = {
   evidence_entries_kind_check: evidenceKinds,
   invoices_kind_check: invoiceKinds,
   payments_status_check: paymentStatuses,
+  idempotent_requests_state_check: idempotentRequestStates,
 };
 
 type Rows<T> = { rows: T[] };

@@ -26,6 +26,7 @@ import { variationStatuses } from "../../shared/contracts.js";
 import { conversationKinds } from "../../shared/conversations.js";
 import { departmentNames, roles } from "../../shared/departments.js";
 import { captureSources, type EvidenceContent, evidenceKinds, evidenceVerdicts } from "../../shared/evidence.js";
+import { idempotentRequestStates } from "../../shared/idempotency.js";
 import { inquiryStatuses } from "../../shared/inquiries.js";
 import { invoiceKinds, paymentStatuses } from "../../shared/invoices.js";
 import { notificationKinds } from "../../shared/notifications.js";
@@ -1348,5 +1349,38 @@ export const payments = pgTable(
     check("payments_status_check", sql`${table.status} IN ('awaiting_confirmation', 'confirmed', 'rejected')`),
     check("payments_amount_check", sql`${table.amountKobo} > 0`),
     check("payments_receipt_check", sql`(${table.status} = 'confirmed') = (${table.receiptNumber} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * The first answer to each Idempotency-Key a signed-in person sent (platform/idempotency.ts): claimed by an
+ * insert-or-nothing on (user, key) while the request runs, then its answer; kept 24 hours
+ * (docs/decisions/148-idempotency-keys.md).
+ */
+export const idempotentRequests = pgTable(
+  "idempotent_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    method: text("method").notNull(),
+    /** The path with its query string, as requested. */
+    path: text("path").notNull(),
+    /** A hash of the body (platform/idempotency-fingerprint.ts): the same key with another body is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    state: text("state", { enum: idempotentRequestStates }).notNull().default("processing"),
+    statusCode: integer("status_code"),
+    /** The headers a repeat needs again: content-type and location. */
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** The answer's bytes as sent; null when it was too large (or not text) to keep. */
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("idempotent_requests_user_key_idx").on(table.userId, table.key),
+    index("idempotent_requests_created_idx").on(table.createdAt),
+    check("idempotent_requests_state_check", sql`${table.state} IN ('processing', 'completed')`),
   ],
 );

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from "fasti
 import fastifyPlugin from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { IDEMPOTENCY_KEEP_HOURS } from "../../shared/idempotency.js";
 import { validationFailure } from "./envelope.js";
+import { keepsAnswers } from "./idempotency.js";
 
 /**
  * A route's params, query and body are checked against its zod schemas before its handler, and a refusal is the
@@ -19,15 +21,34 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 /** Whether the route runs `requireUser` (platform/authenticate.ts) before it: it then needs a Bearer access token. */
 const signedIn = (route: RouteOptions) => [route.preValidation].flat().some((hook) => hook?.name === "requireUser");
 
+const MUTATING_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
+const mutating = (route: RouteOptions) => [route.method].flat().some((method) => MUTATING_METHODS.includes(method));
+
+/** The optional header of every signed-in change (platform/idempotency.ts), as a header parameter of the document. */
+const idempotencyKeyHeader = {
+  type: "string",
+  minLength: 1,
+  maxLength: 255,
+  pattern: "^[\\x21-\\x7e]+$",
+  description:
+    `Optional. A repeat of this request with the same key (by the same person, within ${IDEMPOTENCY_KEEP_HOURS} hours) ` +
+    "gets the first answer again, with Idempotent-Replayed: true, and changes nothing (docs/api.md#idempotency).",
+};
+
 /**
  * The OpenAPI document holds the API's routes only (pages, files and health checks are not part of the contract), and
- * marks those that need a signed-in person.
+ * marks those that need a signed-in person, with the Idempotency-Key header their changes take.
  */
 const apiRoutesOnly: typeof jsonSchemaTransform = (input) => {
   if (!input.url.startsWith("/api/")) return { schema: { ...input.schema, hide: true }, url: input.url };
   const transformed = jsonSchemaTransform(input);
   if (!signedIn(input.route)) return transformed;
-  return { ...transformed, schema: { ...transformed.schema, security: [{ accessToken: [] }] } };
+  const schema: Record<string, unknown> = { ...transformed.schema, security: [{ accessToken: [] }] };
+  if (mutating(input.route) && keepsAnswers(input.url)) {
+    const headers = (schema.headers ?? { type: "object", properties: {} }) as { properties?: Record<string, unknown> };
+    schema.headers = { ...headers, properties: { ...headers.properties, "Idempotency-Key": idempotencyKeyHeader } };
+  }
+  return { ...transformed, schema };
 };
 
 /**

@@ -66,6 +66,7 @@ describe("the retention purge", () => {
       notMeLinks: 0,
       mails: 0,
       mailBodies: 0,
+      idempotencyKeys: 0,
     });
   });
 });

@@ -4,12 +4,14 @@ import { SIGN_IN_LIMITS } from "../../shared/auth-messages.js";
 import { RETENTION } from "../../shared/retention.js";
 import type { AppDb } from "../db/client.js";
 import { mailOutbox, notMeLinks, oneTimeCodes, securityEvents, signInAttempts } from "../db/schema.js";
+import { purgeIdempotencyKeys } from "./idempotency-store.js";
 import { ERASED_CODE_BODY } from "./mail.js";
 import { runPeriodically } from "./periodic.js";
 
 /**
  * How long what accumulates is kept: the figures live in src/shared/retention.ts, which the privacy notice (/privacy)
- * states too. Raw page views are dropped by the analytics roll-up itself (modules/analytics/rollup.ts).
+ * states too. Raw page views are dropped by the analytics roll-up itself (modules/analytics/rollup.ts); the answers kept
+ * for Idempotency-Key repeats go after IDEMPOTENCY_KEEP_HOURS (src/shared/idempotency.ts).
  */
 export { RETENTION };
 
@@ -51,6 +53,7 @@ export async function purgeExpired(db: AppDb, now = new Date()) {
       ),
     )
     .returning({ id: mailOutbox.id });
+  const idempotencyKeys = await purgeIdempotencyKeys(db, now);
   return {
     securityEvents: events.length,
     signInAttempts: counters.length,
@@ -58,6 +61,7 @@ export async function purgeExpired(db: AppDb, now = new Date()) {
     notMeLinks: links.length,
     mails: mails.length,
     mailBodies: bodies.length,
+    idempotencyKeys,
   };
 }
 
