@@ -38,7 +38,7 @@ export const projectCategoryLabels: Record<ProjectCategory, string> = {
   "design-build": "Design and build",
 };
 
-/** The weather a site diary entry records (docs/product.md#site-diary). */
+/** The weather a site diary entry records (docs/product.md#projects). */
 export const weatherKinds = ["sunny", "cloudy", "rain", "storm"] as const;
 export type Weather = (typeof weatherKinds)[number];
 export const weatherLabels: Record<Weather, string> = { sunny: "Sunny", cloudy: "Cloudy", rain: "Rain", storm: "Storm" };

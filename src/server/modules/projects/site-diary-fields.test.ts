@@ -24,7 +24,11 @@ describe("the structured site diary", () => {
     expect(log.find((entry: { kind: string }) => entry.kind === "diary_entry")?.content).toMatchObject(said);
 
     // An older client sends the text alone; none is also a whole number, 0 workers on a rest day.
-    const plain = await upload(`/projects/${projectId}/updates`, [], admin.auth, { body: "Site closed for the holiday.", workersOnSite: "0", weather: "" });
+    const plain = await upload(`/projects/${projectId}/updates`, [], admin.auth, {
+      body: "Site closed for the holiday.",
+      workersOnSite: "0",
+      weather: "",
+    });
     expect(plain.body.data).toMatchObject({ weather: null, workersOnSite: 0, equipment: null, delays: null });
   });
 

@@ -67,7 +67,11 @@ export async function snagRoutes(app: FastifyInstance, { snags, guard, requireUs
     {
       preValidation: [requireUser, projectIdFound],
       config: perUserLimit(30, 60),
-      schema: { summary: "Raise a snag (JSON, or multipart with photos)", description: RAISE_DESCRIPTION, response: { 201: envelope(snag) } },
+      schema: {
+        summary: "Raise a snag (JSON, or multipart with photos)",
+        description: RAISE_DESCRIPTION,
+        response: { 201: envelope(snag) },
+      },
     },
     async (request, reply) => {
       const projectId = projectIdOf(request);

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { canEditProject, canSignOffSnags, type ProjectParties, type Viewer } from "../../../../shared/access.js";
-import { projectPeople } from "../../../db/project-parties.js";
 import {
   type Snag,
   type SnagList,
@@ -12,6 +11,7 @@ import {
   snagStatuses,
 } from "../../../../shared/snags.js";
 import type { AppDb } from "../../../db/client.js";
+import { projectPeople } from "../../../db/project-parties.js";
 import { projectPhotos, projects, snagPhotos, snagStatusChanges, snags, users } from "../../../db/schema.js";
 import { ApiError, parseInput } from "../../../platform/envelope.js";
 import { accessDenied } from "../../../platform/errors.js";
@@ -79,7 +79,18 @@ export function createSnags(deps: {
     if (rows.length === 0) return [];
     const snagIds = rows.map((row) => row.id);
     const links = await db.select().from(snagPhotos).where(inArray(snagPhotos.snagId, snagIds));
-    const photos = links.length > 0 ? (await selectPhotos(db, inArray(projectPhotos.id, links.map((link) => link.photoId)))).reverse() : [];
+    const photos =
+      links.length > 0
+        ? (
+            await selectPhotos(
+              db,
+              inArray(
+                projectPhotos.id,
+                links.map((link) => link.photoId),
+              ),
+            )
+          ).reverse()
+        : [];
     const history = await db
       .select()
       .from(snagStatusChanges)
@@ -122,7 +133,11 @@ export function createSnags(deps: {
     db.select().from(snags).where(eq(snags.projectId, projectId)).orderBy(desc(snags.raisedAt), desc(snags.id));
 
   /** Tells who a snag concerns, without the person who acted; the screens showing the project refresh. */
-  async function announce(projectId: number, actorId: string, notices: { to: readonly string[]; kind: "snag_raised" | "snag_fixed" | "snag_assigned"; title: string; body: string }[]) {
+  async function announce(
+    projectId: number,
+    actorId: string,
+    notices: { to: readonly string[]; kind: "snag_raised" | "snag_fixed" | "snag_assigned"; title: string; body: string }[],
+  ) {
     for (const { to, ...notice } of notices) if (to.length > 0) await events.tell(to, actorId, projectId, notice);
     await events.refresh(projectId, actorId);
   }
