@@ -72,7 +72,7 @@ test("a site update with photos appears live on the client's open project page; 
   await expect(staffPage).toHaveURL("/dashboard/projects");
   await staffPage.goto(`/dashboard/projects/${project.id}?section=updates`);
   const post = staffPage.getByRole("region", { name: "Post a site update" });
-  await post.getByLabel("What happened on site?").fill("Ground floor slab poured and curing.");
+  await post.getByLabel("What happened today").fill("Ground floor slab poured and curing.");
   await post.getByLabel("Add photos").setInputFiles([await sitePhoto("slab.png"), await sitePhoto("rebar.png")]);
   await post.getByLabel(/Caption for photo 1/).fill("Slab poured");
   await post.getByLabel(/Caption for photo 2/).fill("Rebar checked");

@@ -60,6 +60,13 @@ export function canEditProject(viewer: Viewer, project: ProjectParties): boolean
   return viewer.role === "staff" && isAssigned(viewer, project);
 }
 
+/**
+ * Close a snag marked fixed, or reopen one (docs/decisions/147-snags.md): the project office and the project's client,
+ * who accept the work; the team only marks snags fixed (canEditProject).
+ */
+export const canSignOffSnags = (viewer: Viewer, project: ProjectParties) =>
+  isAdmin(viewer) || isStaffOf(viewer, [PROJECT_OFFICE]) || (viewer.role === "user" && project.clientId === viewer.id);
+
 /** Create a real project (status other than requested), assign its manager and team, turn a request into a project. */
 export const canRunProjects = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [PROJECT_OFFICE]);
 

@@ -17,6 +17,9 @@ export const notificationKinds = [
   "invoice_issued",
   "payment_recorded",
   "payment_decided",
+  "snag_raised",
+  "snag_fixed",
+  "snag_assigned",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -28,6 +31,7 @@ const staffOnlyKinds: readonly NotificationKind[] = [
   "call_missed",
   "announcement",
   "payment_recorded",
+  "snag_assigned",
 ];
 
 /** What only the clients are told of: their project's weekly report (docs/decisions/139-weekly-reports.md). */
@@ -55,6 +59,9 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   invoice_issued: "An invoice is issued for your project",
   payment_recorded: "A client records a transfer to confirm",
   payment_decided: "Accounts confirm or reject your transfer",
+  snag_raised: "A snag is raised on your project",
+  snag_fixed: "A snag on your project is marked fixed",
+  snag_assigned: "A snag is assigned to you, or reopened",
 };
 
 export type NotificationChannels = { inApp: boolean; email: boolean };
@@ -79,6 +86,9 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   invoice_issued: { inApp: true, email: true },
   payment_recorded: { inApp: true, email: true },
   payment_decided: { inApp: true, email: true },
+  snag_raised: { inApp: true, email: true },
+  snag_fixed: { inApp: true, email: true },
+  snag_assigned: { inApp: true, email: true },
 };
 
 /** A user's stored choices over the defaults (kinds added later get their default). */

@@ -38,6 +38,13 @@ export const projectCategoryLabels: Record<ProjectCategory, string> = {
   "design-build": "Design and build",
 };
 
+/** The weather a site diary entry records (docs/product.md#projects). */
+export const weatherKinds = ["sunny", "cloudy", "rain", "storm"] as const;
+export type Weather = (typeof weatherKinds)[number];
+export const weatherLabels: Record<Weather, string> = { sunny: "Sunny", cloudy: "Cloudy", rain: "Rain", storm: "Storm" };
+/** The most workers a diary entry may count on site: a ceiling for typing errors, beyond any site of the company's. */
+export const WORKERS_ON_SITE_MAX = 10_000;
+
 /** Active work: agreed and not finished (dashboards and stats count these). */
 export const activeProjectStatuses: readonly ProjectStatus[] = ["planning", "in_progress", "on_hold"];
 

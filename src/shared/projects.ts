@@ -3,7 +3,15 @@ import { emailAddressSchema } from "./auth.js";
 import { captureSources, MAX_LIVE_CHECK_HOURS, MAX_SITE_RADIUS_METRES, PHOTO_POINT_NAME_MAX } from "./evidence.js";
 import { pageNumber, rowIdCursor } from "./fields.js";
 import { markdownNestingMessage, withinMarkdownNesting } from "./markdown-nesting.js";
-import { documentFolders, type ProjectStatus, progressModes, projectCategories, projectStatuses } from "./project-terms.js";
+import {
+  documentFolders,
+  type ProjectStatus,
+  progressModes,
+  projectCategories,
+  projectStatuses,
+  WORKERS_ON_SITE_MAX,
+  weatherKinds,
+} from "./project-terms.js";
 
 export * from "./project-terms.js";
 
@@ -220,7 +228,22 @@ export type MilestoneUpdateInput = z.input<typeof milestoneUpdateSchema>;
 /** Moves a milestone one place earlier or later in the schedule, where the office wants another order than by due date. */
 export const milestoneMoveSchema = z.object({ direction: z.enum(["up", "down"], { error: "Move it up or down." }) });
 
-/** The text field of a site diary entry (multipart field `body`, photos in `images`). */
+/** An optional text field of a form: trimmed, bounded, and null when left empty. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => value || null);
+
+export const workersOnSiteMessage = `Workers on site must be a whole number from 0 to ${WORKERS_ON_SITE_MAX.toLocaleString("en-GB")}.`;
+export const DIARY_NOTE_MAX = 1000;
+
+/**
+ * The fields of a site diary entry (multipart: each a text field, photos in `images`): the text, and optionally the
+ * weather, the workers on site, the equipment and the delays. Empty fields are not said (an older client sends none).
+ */
 export const siteUpdateSchema = z.object({
   body: z
     .string()
@@ -228,7 +251,20 @@ export const siteUpdateSchema = z.object({
     .min(1, "Write what happened on site.")
     .max(5000, "Keep the entry under 5,000 characters.")
     .refine(withinMarkdownNesting, markdownNestingMessage),
+  weather: z
+    .enum(["", ...weatherKinds], { error: "Choose the weather: Sunny, Cloudy, Rain or Storm." })
+    .optional()
+    .transform((value) => value || null),
+  workersOnSite: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || (/^[0-9]{1,5}$/.test(value) && Number(value) <= WORKERS_ON_SITE_MAX), workersOnSiteMessage)
+    .transform((value) => (value ? Number(value) : null)),
+  equipment: optionalText(DIARY_NOTE_MAX, "Keep the equipment under 1,000 characters."),
+  delays: optionalText(DIARY_NOTE_MAX, "Keep the delays under 1,000 characters."),
 });
+export type SiteUpdateInput = z.input<typeof siteUpdateSchema>;
 
 /**
  * What the phone says about one photo of an upload (multipart fields repeated in the order of the files): when and where

@@ -15,9 +15,10 @@ import { inquiryStatuses } from "../../shared/inquiries.js";
 import { invoiceKinds, paymentStatuses } from "../../shared/invoices.js";
 import { notificationKinds } from "../../shared/notifications.js";
 import { projectCategories, projectStatuses } from "../../shared/project-terms.js";
-import { progressModes } from "../../shared/projects.js";
+import { progressModes, weatherKinds } from "../../shared/projects.js";
 import { alertStatuses, threatRules } from "../../shared/security.js";
 import { securityOutcomes } from "../../shared/security-events.js";
+import { snagStatuses } from "../../shared/snags.js";
 import { migrationsDir } from "../paths.js";
 import { testDatabase } from "../testing/test-app.js";
 import { openDatabase } from "./client.js";
@@ -51,6 +52,8 @@ const checks: Record<string, readonly string[]> = {
   invoices_kind_check: invoiceKinds,
   payments_status_check: paymentStatuses,
   idempotent_requests_state_check: idempotentRequestStates,
+  project_updates_weather_check: weatherKinds,
+  snags_status_check: snagStatuses,
 };
 
 type Rows<T> = { rows: T[] };

@@ -30,10 +30,11 @@ import { idempotentRequestStates } from "../../shared/idempotency.js";
 import { inquiryStatuses } from "../../shared/inquiries.js";
 import { invoiceKinds, paymentStatuses } from "../../shared/invoices.js";
 import { notificationKinds } from "../../shared/notifications.js";
-import { type DocumentFolder, projectCategories, projectStatuses } from "../../shared/project-terms.js";
+import { type DocumentFolder, projectCategories, projectStatuses, weatherKinds } from "../../shared/project-terms.js";
 import { progressModes } from "../../shared/projects.js";
 import { alertStatuses, type SecurityAlert, type ThreatRule } from "../../shared/security.js";
 import { securityOutcomes } from "../../shared/security-events.js";
+import { snagStatuses } from "../../shared/snags.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -172,9 +173,18 @@ export const projectUpdates = pgTable(
     body: text("body").notNull(),
     /** The body rendered and sanitised when written (reads never parse); null for entries written before it was kept. */
     bodyHtml: text("body_html"),
+    /** The structured diary (null when not said): the weather, how many worked on site, the equipment and the delays. */
+    weather: text("weather", { enum: weatherKinds }),
+    workersOnSite: integer("workers_on_site"),
+    equipment: text("equipment"),
+    delays: text("delays"),
     createdAt: createdAt(),
   },
-  (table) => [index("project_updates_project_idx").on(table.projectId, table.createdAt)],
+  (table) => [
+    index("project_updates_project_idx").on(table.projectId, table.createdAt),
+    check("project_updates_weather_check", sql`${table.weather} IN ('sunny', 'cloudy', 'rain', 'storm')`),
+    check("project_updates_workers_check", sql`${table.workersOnSite} BETWEEN 0 AND 10000`),
+  ],
 );
 
 /** The photo gallery; each photo is stored in re-encoded sizes (no EXIF, no GPS). */
@@ -1383,4 +1393,61 @@ export const idempotentRequests = pgTable(
     index("idempotent_requests_created_idx").on(table.createdAt),
     check("idempotent_requests_state_check", sql`${table.state} IN ('processing', 'completed')`),
   ],
+);
+
+/**
+ * A snag (docs/decisions/147-snags.md): something still to put right, where, who is to fix it and by when. Its status
+ * moves open → fixed → closed (or back to open with a reason); each move is a row of snag_status_changes.
+ */
+export const snags = pgTable(
+  "snags",
+  {
+    id: serial("id").primaryKey(),
+    projectId: partOfProject(),
+    title: text("title").notNull(),
+    location: text("location").notNull(),
+    assigneeId: personOrNull("assignee_id"),
+    dueOn: date("due_on", { mode: "string" }),
+    status: text("status", { enum: snagStatuses }).notNull().default("open"),
+    raisedById: personOrNull("raised_by_id"),
+    raisedAt: timestampColumn("raised_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("snags_project_idx").on(table.projectId, table.raisedAt),
+    check("snags_status_check", sql`${table.status} IN ('open', 'fixed', 'closed')`),
+    check("snags_title_length", sql`char_length(${table.title}) BETWEEN 1 AND 160`),
+    check("snags_location_length", sql`char_length(${table.location}) BETWEEN 1 AND 160`),
+  ],
+);
+
+/** The photos a snag was raised with (kept in project_photos like every photo of the project). */
+export const snagPhotos = pgTable(
+  "snag_photos",
+  {
+    snagId: integer("snag_id")
+      .notNull()
+      .references(() => snags.id, { onDelete: "cascade" }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => projectPhotos.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.snagId, table.photoId] }), index("snag_photos_photo_idx").on(table.photoId)],
+);
+
+/** Each move of a snag's status: who, when, and why (a reopening always says why). */
+export const snagStatusChanges = pgTable(
+  "snag_status_changes",
+  {
+    id: serial("id").primaryKey(),
+    snagId: integer("snag_id")
+      .notNull()
+      .references(() => snags.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: snagStatuses }).notNull(),
+    toStatus: text("to_status", { enum: snagStatuses }).notNull(),
+    reason: text("reason"),
+    changedById: personOrNull("changed_by_id"),
+    changedAt: timestampColumn("changed_at").notNull().defaultNow(),
+  },
+  (table) => [index("snag_status_changes_snag_idx").on(table.snagId, table.changedAt)],
 );

@@ -6,7 +6,7 @@
 const WORKER_SUFFIX = /_w\d+$/;
 const DUPLICATE_DATABASE = "42P04";
 
-export async function useWorkerDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function pointAtWorkerDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const baseUrl = env.TEST_DATABASE_URL;
   const worker = env.VITEST_POOL_ID;
   if (!baseUrl || !worker) return;
@@ -29,4 +29,4 @@ export async function useWorkerDatabase(env: NodeJS.ProcessEnv = process.env): P
   env.TEST_DATABASE_URL = url.toString();
 }
 
-await useWorkerDatabase();
+await pointAtWorkerDatabase();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { captureSources, evidenceVerdicts, liveCheckStatuses } from "../evidence.js";
-import { documentFolders, progressModes, projectStatuses } from "../project-terms.js";
+import { documentFolders, progressModes, projectStatuses, weatherKinds } from "../project-terms.js";
 import { calendarDay, count, instant, pageOf } from "./common.js";
 
 /* The projects API's answers. Money is in kobo (integers); calendar dates are YYYY-MM-DD strings. */
@@ -240,6 +240,11 @@ export const siteUpdate = z.object({
   id: count,
   body: z.string(),
   bodyHtml: z.string(),
+  /** The structured fields of the entry, null when not said. */
+  weather: z.enum(weatherKinds).nullable(),
+  workersOnSite: count.nullable(),
+  equipment: z.string().nullable(),
+  delays: z.string().nullable(),
   author: personRef.nullable(),
   photos: z.array(projectPhoto),
   createdAt: instant,

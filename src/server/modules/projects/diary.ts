@@ -20,6 +20,8 @@ import { insertPhotoRows, photosOfUpdates, selectPhotos } from "./photos.js";
 import { touchProject } from "./progress.js";
 
 const DIARY_PAGE_SIZE = 20;
+/** The text fields of a diary entry's form. */
+const siteUpdateFields = ["body", "weather", "workersOnSite", "equipment", "delays"] as const;
 const EXCERPT_LENGTH = 200;
 /** How many of an entry's photos its email shows as thumbnails (the rest are counted). */
 const EMAIL_PHOTOS = 3;
@@ -62,6 +64,10 @@ export function createDiary(deps: {
       id: update.id,
       body: update.body,
       bodyHtml: update.bodyHtml ?? renderOrEscape(renderChatMarkdown, update.body),
+      weather: update.weather,
+      workersOnSite: update.workersOnSite,
+      equipment: update.equipment,
+      delays: update.delays,
       author: personRef(update.authorId, firstName, lastName, avatar),
       photos: photos.filter((photo) => photo.updateId === update.id),
       createdAt: update.createdAt.toISOString(),
@@ -75,10 +81,16 @@ export function createDiary(deps: {
       return { items, nextBefore: items.length === DIARY_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null };
     },
 
-    /** A new entry (field `body`) with optional photos (field `images`): the entry and its photos are kept, or nothing. */
+    /**
+     * A new entry (field `body`, and optionally `weather`, `workersOnSite`, `equipment`, `delays`) with optional photos
+     * (field `images`): the entry and its photos are kept, or nothing.
+     */
     async post(viewer: Viewer, projectId: number, upload: MultipartUpload): Promise<SiteUpdate> {
       await guard.edit(viewer, projectId);
-      const { body } = parseInput(siteUpdateSchema, { body: fieldOf(upload, "body") });
+      const { body, ...structured } = parseInput(
+        siteUpdateSchema,
+        Object.fromEntries(siteUpdateFields.map((field) => [field, fieldOf(upload, field)])),
+      );
       const bodyHtml = renderForStorage(renderChatMarkdown, body, "body");
       const details = photoDetailsOf(upload);
       const captions = details.map((detail) => detail.caption);
@@ -88,7 +100,7 @@ export function createDiary(deps: {
         saved = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(projectUpdates)
-            .values({ projectId, authorId: viewer.id, body, bodyHtml })
+            .values({ projectId, authorId: viewer.id, body, bodyHtml, ...structured })
             .returning({ id: projectUpdates.id });
           if (!row) throw new Error("the site update was not inserted");
           const inserted = await insertPhotoRows(tx, log, { projectId, uploadedById: viewer.id, updateId: row.id }, photos, details);
@@ -96,7 +108,7 @@ export function createDiary(deps: {
             projectId,
             kind: "diary_entry",
             subjectId: row.id,
-            content: { updateId: row.id, body, photoIds: inserted.ids },
+            content: { updateId: row.id, body, ...structured, photoIds: inserted.ids },
             recordedById: viewer.id,
           });
           await touchProject(tx, projectId);

@@ -30,6 +30,8 @@ import { scheduleWeeklyReports } from "./reports/schedule.js";
 import type { ReportWeek } from "./reports/week.js";
 import { projectsRoutes } from "./routes.js";
 import { createProjectsService } from "./service.js";
+import { snagRoutes } from "./snags/snag-routes.js";
+import { createSnags } from "./snags/snags.js";
 import { videoRoutes } from "./video-routes.js";
 import { createVideos } from "./videos.js";
 
@@ -88,6 +90,11 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     diary: createDiary({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     documents: createDocuments({ db, storage: documentStorage, guard, events }),
+    guard,
+    requireUser,
+  });
+  await app.register(snagRoutes, {
+    snags: createSnags({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     guard,
     requireUser,
   });

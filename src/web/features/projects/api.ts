@@ -23,6 +23,7 @@ import type {
   SiteUpdate,
 } from "../../../shared/projects";
 import type { ProjectReport } from "../../../shared/reports";
+import type { Snag, SnagList, SnagStatus } from "../../../shared/snags";
 import { apiDownload, apiRequest, VIDEO_UPLOAD_TIMEOUT_MS } from "../../lib/http/client";
 import { PROJECTS_PATH, projectPath } from "../../lib/queries/projects";
 import { apiPathOf, PRIVATE_QUERY_META, privateQuery } from "../../lib/query/api-query";
@@ -66,6 +67,10 @@ export const photoPointQuery = (projectId: number, pointId: number) =>
 /** The project's weekly progress reports, newest first. */
 export const projectReportsQuery = (projectId: number) => privateQuery<{ items: ProjectReport[] }>([`${projectPath(projectId)}/reports`]);
 
+/** The project's snags, newest first: all of them, or those of one status. */
+export const snagsQuery = (projectId: number, status?: SnagStatus) =>
+  privateQuery<SnagList>([`${projectPath(projectId)}/snags`, { status }]);
+
 /** The project's evidence log, newest first (its cursor is an entry's sequence). */
 export const evidenceQuery = (projectId: number) => cursorPages<EvidenceEntry>(`${projectPath(projectId)}/evidence`);
 
@@ -87,9 +92,15 @@ export const projectsApi = {
   removeMilestone: (projectId: number, milestoneId: number) =>
     apiRequest<{ progress: number }>("DELETE", `${projectPath(projectId)}/milestones/${milestoneId}`),
 
-  /** A site diary entry with its photos (multipart: body, images, a caption per image in the same order). */
-  postUpdate: (projectId: number, body: string, photos: readonly CaptionedFile[]) =>
-    apiRequest<SiteUpdate>("POST", `${projectPath(projectId)}/updates`, withPhotos(photos, { body })),
+  /** A site diary entry (its text and structured fields) with its photos (multipart: images, a caption per image in the same order). */
+  postUpdate: (projectId: number, fields: Record<string, string>, photos: readonly CaptionedFile[]) =>
+    apiRequest<SiteUpdate>("POST", `${projectPath(projectId)}/updates`, withPhotos(photos, fields)),
+  /** A new snag with its photos (multipart: title, location, assigneeId, dueOn, images). */
+  raiseSnag: (projectId: number, fields: Record<string, string>, photos: readonly CaptionedFile[]) =>
+    apiRequest<Snag>("POST", `${projectPath(projectId)}/snags`, withPhotos(photos, fields)),
+  /** Moves a snag to another status; a reopening says why. */
+  moveSnag: (projectId: number, snagId: number, status: SnagStatus, reason?: string) =>
+    apiRequest<Snag>("PATCH", `${projectPath(projectId)}/snags/${snagId}`, { status, ...(reason ? { reason } : {}) }),
   addPhotos: (projectId: number, photos: readonly CaptionedFile[]) =>
     apiRequest<{ photos: ProjectPhoto[] }>("POST", `${projectPath(projectId)}/images`, withPhotos(photos)),
   setCaption: (projectId: number, photoId: number, caption: string) =>

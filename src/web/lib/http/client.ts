@@ -7,7 +7,7 @@ import { takeEarlyData } from "./early-requests";
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const VIDEO_UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** How an attempt to renew the access token ended. */
 export type RefreshOutcome = "refreshed" | "expired" | "unavailable";

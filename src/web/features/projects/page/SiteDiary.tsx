@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ProjectDetail, ProjectPhoto, SiteUpdate } from "../../../../shared/projects";
+import { type ProjectDetail, type ProjectPhoto, type SiteUpdate, weatherLabels } from "../../../../shared/projects";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { Avatar } from "../../../components/ui/Avatar";
 import { LoadMoreButton } from "../../../components/ui/LoadMoreButton";
@@ -14,6 +14,32 @@ import { Lightbox } from "./Lightbox";
 import { PhotoThumbnail } from "./PhotoThumbnail";
 import { PostUpdateForm } from "./PostUpdateForm";
 
+/** The structured fields an entry has, as label and value (none when the entry says none). */
+function conditionsOf(update: SiteUpdate): [string, string][] {
+  const said: [string, string | null][] = [
+    ["Weather", update.weather ? weatherLabels[update.weather] : null],
+    ["Workers on site", update.workersOnSite === null ? null : update.workersOnSite.toLocaleString("en-GB")],
+    ["Equipment", update.equipment],
+    ["Delays", update.delays],
+  ];
+  return said.filter((pair): pair is [string, string] => pair[1] !== null);
+}
+
+function UpdateConditions({ update }: { update: SiteUpdate }) {
+  const conditions = conditionsOf(update);
+  if (conditions.length === 0) return null;
+  return (
+    <dl aria-label="Conditions on site" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      {conditions.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function UpdateEntry({ update, onOpenPhoto }: { update: SiteUpdate; onOpenPhoto: (photos: ProjectPhoto[], index: number) => void }) {
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
@@ -26,6 +52,7 @@ function UpdateEntry({ update, onOpenPhoto }: { update: SiteUpdate; onOpenPhoto:
           </span>
         </p>
         <RenderedMarkdown html={update.bodyHtml} />
+        <UpdateConditions update={update} />
         {update.photos.length > 0 ? (
           <ul aria-label="Photos of this update" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {update.photos.map((photo, index) => (

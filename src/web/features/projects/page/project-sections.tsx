@@ -9,6 +9,7 @@ import { PhotoPoints } from "./PhotoPoints";
 import { ProjectDocuments } from "./ProjectDocuments";
 import { ProjectOverview } from "./ProjectOverview";
 import { ProjectReports } from "./ProjectReports";
+import { ProjectSnags } from "./ProjectSnags";
 import { ProjectVideos } from "./ProjectVideos";
 import { SiteDiary } from "./SiteDiary";
 
@@ -41,6 +42,7 @@ export const projectSections: readonly ProjectSection[] = [
   { id: "documents", label: "Documents", count: (project) => project.counts.documents, Section: ProjectDocuments },
   { id: "photo-points", label: "Photo points", Section: PhotoPoints },
   { id: "live-checks", label: "Live checks", Section: LiveChecks },
+  { id: "snags", label: "Snags", Section: ProjectSnags },
   { id: "evidence", label: "Evidence", Section: EvidenceLog },
   { id: "reports", label: "Reports", Section: ProjectReports },
   { id: "money", label: "Money", shown: (project) => project.permissions.readMoney, Section: ProjectMoney },
