@@ -17,6 +17,7 @@ import { projectCategories, projectStatuses } from "../../shared/project-terms.j
 import { progressModes } from "../../shared/projects.js";
 import { alertStatuses, threatRules } from "../../shared/security.js";
 import { securityOutcomes } from "../../shared/security-events.js";
+import { uploadKinds } from "../../shared/uploads.js";
 import { migrationsDir } from "../paths.js";
 import { testDatabase } from "../testing/test-app.js";
 import { openDatabase } from "./client.js";
@@ -49,6 +50,7 @@ const checks: Record<string, readonly string[]> = {
   evidence_entries_kind_check: evidenceKinds,
   invoices_kind_check: invoiceKinds,
   payments_status_check: paymentStatuses,
+  resumable_uploads_kind_check: uploadKinds,
 };
 
 type Rows<T> = { rows: T[] };

@@ -33,6 +33,7 @@ import { type DocumentFolder, projectCategories, projectStatuses } from "../../s
 import { progressModes } from "../../shared/projects.js";
 import { alertStatuses, type SecurityAlert, type ThreatRule } from "../../shared/security.js";
 import { securityOutcomes } from "../../shared/security-events.js";
+import { uploadKinds } from "../../shared/uploads.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -1348,5 +1349,29 @@ export const payments = pgTable(
     check("payments_status_check", sql`${table.status} IN ('awaiting_confirmation', 'confirmed', 'rejected')`),
     check("payments_amount_check", sql`${table.amountKobo} > 0`),
     check("payments_receipt_check", sql`(${table.status} = 'confirmed') = (${table.receiptNumber} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * A resumable upload (tus, /api/uploads) while it is sent and until a route uses it: its creator, project and kind,
+ * checked on every tus request and when a route takes it; `claimedAt` while a route is using it, so that two requests
+ * cannot both take it. No foreign keys: the hourly sweep deletes the row with its file a day after its creation.
+ */
+export const resumableUploads = pgTable(
+  "resumable_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id").notNull(),
+    projectId: integer("project_id").notNull(),
+    kind: text("kind", { enum: uploadKinds }).notNull(),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    claimedAt: timestampColumn("claimed_at"),
+  },
+  (table) => [
+    index("resumable_uploads_created_idx").on(table.createdAt),
+    check("resumable_uploads_kind_check", sql`${table.kind} IN ('photo', 'video')`),
   ],
 );

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { Upload, type UploadOptions } from "tus-js-client";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createS3Client } from "../../platform/s3-store.js";
+import type { SignedIn } from "../../testing/people.js";
+import { startTestS3 } from "../../testing/s3-server.js";
+import { setUpTestServer } from "../../testing/set-up-test-server.js";
+import { startTcpProxy, type TcpProxy } from "../../testing/tcp-proxy.js";
+import { testConfig } from "../../testing/test-app.js";
+
+const MB = 1024 * 1024;
+/** A site video, as a phone sends it: 50 MB of bytes no compression could shorten. */
+const video = randomBytes(50 * MB);
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** A tus-js-client upload started, and its end: done when the file is all sent (retrying as the options say), or its failure. */
+function send(file: Buffer, options: UploadOptions): { upload: Upload; done: Promise<void> } {
+  const upload = new Upload(file, options);
+  const done = new Promise<void>((resolve, reject) => {
+    upload.options.onSuccess = () => resolve();
+    upload.options.onError = reject;
+  });
+  upload.start();
+  return { upload, done };
+}
+
+const s3 = await startTestS3("crestbuild-resumable");
+afterAll(() => s3.close());
+
+describe.each([
+  ["on the local disk", {}],
+  ["in an S3 bucket", s3.env],
+])("a 50 MB video sent with tus-js-client %s", (where, env) => {
+  const { server, people, createProject } = setUpTestServer(env, { once: true });
+  let engineer: SignedIn;
+  let proxy: TcpProxy;
+  let options: UploadOptions;
+  beforeEach(async () => {
+    engineer = await people.admin();
+    const projectId = await createProject(engineer);
+    // The phone reaches the server through a link that can drop, counting every byte the phone sends into it.
+    proxy = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(server().url("/")).port) });
+    options = {
+      endpoint: `http://127.0.0.1:${proxy.port}/api/uploads`,
+      headers: engineer.auth,
+      metadata: { projectId: String(projectId), kind: "video", filename: "walkround.mp4", filetype: "video/mp4" },
+      retryDelays: [0, 100, 500, 1000],
+    };
+  });
+  afterEach(() => proxy.close());
+
+  /** The bytes the store holds for an upload. */
+  async function storedBytes(uploadUrl: string): Promise<Buffer> {
+    const key = `resumable/${uploadUrl.split("/").pop()}`;
+    if (where === "on the local disk") return readFile(path.join(testConfig().dataDir, key));
+    const object = await createS3Client(s3.settings).send(new GetObjectCommand({ Bucket: s3.settings.bucket, Key: key }));
+    return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+  }
+
+  it("arrives whole after the link drops at 20 MB and at 40 MB, having sent at most 60 MB", async () => {
+    proxy.dropAt(20 * MB);
+    proxy.dropAt(40 * MB);
+    const { upload, done } = send(video, options);
+    await done;
+    expect(proxy.dropsPending()).toBe(0);
+    expect(sha256(await storedBytes(upload.url ?? ""))).toBe(sha256(video));
+    expect(proxy.receivedBytes()).toBeLessThanOrEqual(60 * MB);
+  });
+
+  it("continues from where it stopped after a reload: a new client with only the upload's URL asks the offset (HEAD) and sends the rest", async () => {
+    proxy.dropAt(20 * MB);
+    const first = send(video, { ...options, retryDelays: [] });
+    await expect(first.done).rejects.toThrow(/tus: /);
+    // The page is reloaded: all that is left of the first client is the upload's URL it had kept.
+    const uploadUrl = first.upload.url ?? "";
+    expect(uploadUrl).toMatch(/\/api\/uploads\/[0-9a-f]{32}$/);
+    const offset = await fetch(uploadUrl, { method: "HEAD", headers: { ...engineer.auth, "tus-resumable": "1.0.0" } });
+    expect(Number(offset.headers.get("upload-offset"))).toBeGreaterThan(10 * MB);
+    const second = send(video, { ...options, uploadUrl });
+    await second.done;
+    expect(second.upload.url).toBe(uploadUrl);
+    expect(sha256(await storedBytes(uploadUrl))).toBe(sha256(video));
+    // Resumed, not sent again: the 50 MB and the few bytes in flight when the link dropped.
+    expect(proxy.receivedBytes()).toBeLessThan(55 * MB);
+  });
+});
