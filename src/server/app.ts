@@ -301,7 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         limits: { ...defaultRealtimeLimits, ...realtime },
       });
       await api.register(callsModule, { calls, db: db.db, hub, turn: config.turn, requireUser });
-      const uploads = createResumableUploads({ db: db.db, config, log: app.log });
+      const uploads = await createResumableUploads({ db: db.db, config, log: app.log });
       await api.register(uploadsModule, { db: db.db, uploads, requireUser });
       await api.register(projectsModule, {
         db: db.db,

@@ -24,6 +24,7 @@ export const uploadMessages = {
   projectIdRequired: "Name the project the upload is for (metadata projectId).",
   kindRequired: "Say whether the upload is a photo or a video (metadata kind).",
   filenameRequired: "Name the file (metadata filename, at most 255 characters).",
+  filetypeTooLong: "The file type is at most 100 characters (metadata filetype).",
   lengthRequired: "Say the upload's size in bytes (Upload-Length): uploads of an unknown length are not accepted.",
   photoTooLarge: "Each photo must be 15 MB or smaller.",
   videoTooLarge: "The video must be 200 MB or smaller.",

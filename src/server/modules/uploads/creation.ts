@@ -30,25 +30,26 @@ function metadataOf(request: FastifyRequest): Record<string, string | null> {
 const hasControlCharacter = (value: string) => [...value].some((character) => character < " ");
 
 /**
- * The upload a POST /api/uploads asks for: its length declared (no deferred length), its metadata naming a project the
- * caller may add to (404 / 403 as the project routes answer), a kind and a file name, and its length within that kind's
- * limit (413, as the multipart routes answer an oversized file part).
+ * The upload a POST /api/uploads asks for: its metadata naming a project the caller may add to (404 / 403 as the
+ * project routes answer), its length declared (no deferred length), a kind and a file name, and its length within that
+ * kind's limit (413, as the multipart routes answer an oversized file part).
  */
 export async function checkCreation(request: FastifyRequest, guard: ProjectGuard): Promise<Creation> {
   const viewer = currentViewer(request);
-  const length = request.headers["upload-length"];
-  if (typeof length !== "string" || !/^\d{1,15}$/.test(length)) throw invalid("Upload-Length", uploadMessages.lengthRequired);
   const metadata = metadataOf(request);
   const projectId = Number(metadata.projectId);
   if (!/^\d{1,10}$/.test(metadata.projectId ?? "") || projectId < 1 || projectId > MAX_ID)
     throw invalid("projectId", uploadMessages.projectIdRequired);
+  // Who may add to the project before what they send: a stranger learns nothing from a 400.
+  await guard.edit(viewer, projectId);
+  const length = request.headers["upload-length"];
+  if (typeof length !== "string" || !/^\d{1,15}$/.test(length)) throw invalid("Upload-Length", uploadMessages.lengthRequired);
   const kind = uploadKinds.find((known) => known === metadata.kind);
   if (!kind) throw invalid("kind", uploadMessages.kindRequired);
   const fileName = metadata.filename?.trim() ?? "";
   if (!fileName || fileName.length > MAX_FILENAME || hasControlCharacter(fileName)) throw invalid("filename", uploadMessages.filenameRequired);
   const fileType = metadata.filetype?.trim() || DEFAULT_FILETYPE;
-  if (fileType.length > MAX_FILETYPE || hasControlCharacter(fileType)) throw invalid("filetype", "The file type is too long.");
-  await guard.edit(viewer, projectId);
+  if (fileType.length > MAX_FILETYPE || hasControlCharacter(fileType)) throw invalid("filetype", uploadMessages.filetypeTooLong);
   const sizeBytes = Number(length);
   if (sizeBytes > uploadMaxBytes[kind]) {
     const tooLarge = kind === "photo" ? uploadMessages.photoTooLarge : uploadMessages.videoTooLarge;

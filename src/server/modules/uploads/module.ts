@@ -4,6 +4,7 @@ import type { AppDb } from "../../db/client.js";
 import type { RequireUser } from "../../platform/authenticate.js";
 import { runPeriodically } from "../../platform/periodic.js";
 import { createProjectGuard } from "../projects/index.js";
+import { removeUpload } from "./remove-upload.js";
 import { uploadRoutes } from "./routes.js";
 import { createUploadSweep } from "./sweep.js";
 import { createUseFinishedUploads } from "./take-uploads.js";
@@ -18,20 +19,22 @@ const SWEEP_EVERY_MS = 60 * 60_000;
  * Resumable uploads (tus): the store on disk or in the bucket, the tus server, what the project routes take finished
  * uploads with (`useFinished`), and the sweep of expired ones.
  */
-export function createResumableUploads(deps: { db: AppDb; config: Pick<Config, "dataDir" | "s3">; log: FastifyBaseLogger }) {
-  const store = createTusStore(deps.config);
+export async function createResumableUploads(deps: { db: AppDb; config: Pick<Config, "dataDir" | "s3">; log: FastifyBaseLogger }) {
+  const store = await createTusStore(deps.config);
   const records = createUploadRecords(deps.db);
   const checked: CheckedCreations = new WeakMap();
+  const parts = { store, records, log: deps.log };
   return {
-    tus: createTusServer({ store, records, checked, log: deps.log }),
+    tus: createTusServer({ store, records, checked }),
     checked,
     records,
-    useFinished: createUseFinishedUploads({ store, records, log: deps.log }),
-    sweep: createUploadSweep({ store, records, log: deps.log }),
+    remove: (uploadId: string) => removeUpload(parts, uploadId),
+    useFinished: createUseFinishedUploads(parts),
+    sweep: createUploadSweep(parts),
   };
 }
 
-export type ResumableUploads = ReturnType<typeof createResumableUploads>;
+export type ResumableUploads = Awaited<ReturnType<typeof createResumableUploads>>;
 
 /** The tus endpoint under /api (/api/uploads) and the hourly sweep. */
 export async function uploadsModule(app: FastifyInstance, options: { db: AppDb; uploads: ResumableUploads; requireUser: RequireUser }) {
@@ -40,6 +43,7 @@ export async function uploadsModule(app: FastifyInstance, options: { db: AppDb; 
     tus: uploads.tus,
     checked: uploads.checked,
     records: uploads.records,
+    remove: uploads.remove,
     guard: createProjectGuard(options.db),
     requireUser: options.requireUser,
   });

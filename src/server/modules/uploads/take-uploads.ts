@@ -17,14 +17,14 @@ export function createUseFinishedUploads(deps: { store: TusStore; records: Uploa
   const { store, records } = deps;
 
   async function finished(record: UploadRecord): Promise<FinishedUpload> {
-    const stored = await store.getUpload(storeIdOf(record.id)).catch(() => null);
+    const stored = await store.datastore.getUpload(storeIdOf(record.id)).catch(() => null);
     if (!stored || stored.offset !== record.sizeBytes) throw refused(409, uploadMessages.unfinished, "upload_unfinished");
     return {
       id: record.id,
       filename: record.fileName,
       fileType: record.fileType,
       sizeBytes: record.sizeBytes,
-      open: async () => store.read(storeIdOf(record.id)),
+      open: async () => store.datastore.read(storeIdOf(record.id)),
     };
   }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { EVENTS, Server } from "@tus/server";
-import type { FastifyBaseLogger } from "fastify";
+import { Server } from "@tus/server";
 import { RESUMABLE_UPLOADS_PATH, uploadMaxBytes } from "../../../shared/uploads.js";
 import type { Creation } from "./creation.js";
 import { isUploadId, storeIdOf, type TusStore, uploadIdOf } from "./tus-store.js";
@@ -13,14 +12,14 @@ export type CheckedCreations = WeakMap<IncomingMessage, Creation>;
 type NodeRuntime = { runtime?: { node?: { req?: IncomingMessage } } };
 
 /**
- * The tus protocol (creation, HEAD for the offset, PATCH for chunks, termination, expiration) over the store. Who may
- * do what is decided before a request reaches it (routes.ts); here an upload is only named (a random id, the URL
- * being `/api/uploads/{id}`) and recorded with what its checked creation asked for.
+ * The tus protocol (creation, HEAD for the offset, PATCH for chunks, expiration) over the store. Who may do what is
+ * decided before a request reaches it (routes.ts, which also terminates uploads); here an upload is only named (a
+ * random id, the URL being `/api/uploads/{id}`) and recorded with what its checked creation asked for.
  */
-export function createTusServer(deps: { store: TusStore; records: UploadRecords; checked: CheckedCreations; log: FastifyBaseLogger }) {
+export function createTusServer(deps: { store: TusStore; records: UploadRecords; checked: CheckedCreations }) {
   const tus = new Server({
     path: RESUMABLE_UPLOADS_PATH,
-    datastore: deps.store,
+    datastore: deps.store.datastore,
     // A ceiling for any upload; each kind's own limit is checked at creation.
     maxSize: Math.max(...Object.values(uploadMaxBytes)),
     namingFunction: () => storeIdOf(randomBytes(16).toString("hex")),
@@ -34,10 +33,6 @@ export function createTusServer(deps: { store: TusStore; records: UploadRecords;
       await deps.records.add({ id: uploadIdOf(upload.id), ...creation });
       return {};
     },
-  });
-  tus.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
-    // A row left behind is deleted by the sweep.
-    deps.records.forget(uploadIdOf(id)).catch((error: unknown) => deps.log.warn({ err: error }, "a terminated upload's row was not deleted"));
   });
   return tus;
 }
