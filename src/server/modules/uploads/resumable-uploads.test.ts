@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { Upload, type UploadOptions } from "tus-js-client";
+import { Upload } from "tus-js-client";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createS3Client } from "../../platform/s3-store.js";
 import type { SignedIn } from "../../testing/people.js";
@@ -14,6 +14,7 @@ import { testConfig } from "../../testing/test-app.js";
 const MB = 1024 * 1024;
 /** A site video, as a phone sends it: 50 MB of bytes no compression could shorten. */
 const video = randomBytes(50 * MB);
+type UploadOptions = ConstructorParameters<typeof Upload>[1];
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /** A tus-js-client upload started, and its end: done when the file is all sent (retrying as the options say), or its failure. */
