@@ -1,12 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { Upload } from "tus-js-client";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createS3Client } from "../../platform/s3-store.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SignedIn } from "../../testing/people.js";
-import { startTestS3 } from "../../testing/s3-server.js";
 import { setUpTestServer } from "../../testing/set-up-test-server.js";
 import { startTcpProxy, type TcpProxy } from "../../testing/tcp-proxy.js";
 import { testConfig } from "../../testing/test-app.js";
@@ -28,14 +25,9 @@ function send(file: Buffer, options: UploadOptions): { upload: Upload; done: Pro
   return { upload, done };
 }
 
-const s3 = await startTestS3("crestbuild-resumable");
-afterAll(() => s3.close());
-
-describe.each([
-  ["on the local disk", {}],
-  ["in an S3 bucket", s3.env],
-])("a 50 MB video sent with tus-js-client %s", (where, env) => {
-  const { server, people, createProject } = setUpTestServer(env, { once: true });
+// On the local disk only: s3rver, the tests' S3 server, has no ListParts, which @tus/s3-store asks at every step.
+describe("a 50 MB video sent with tus-js-client", () => {
+  const { server, people, createProject } = setUpTestServer({}, { once: true });
   let engineer: SignedIn;
   let proxy: TcpProxy;
   let options: UploadOptions;
@@ -54,12 +46,7 @@ describe.each([
   afterEach(() => proxy.close());
 
   /** The bytes the store holds for an upload. */
-  async function storedBytes(uploadUrl: string): Promise<Buffer> {
-    const key = `resumable/${uploadUrl.split("/").pop()}`;
-    if (where === "on the local disk") return readFile(path.join(testConfig().dataDir, key));
-    const object = await createS3Client(s3.settings).send(new GetObjectCommand({ Bucket: s3.settings.bucket, Key: key }));
-    return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
-  }
+  const storedBytes = (uploadUrl: string) => readFile(path.join(testConfig().dataDir, "resumable", uploadUrl.split("/").pop() ?? ""));
 
   it("arrives whole after the link drops at 20 MB and at 40 MB, having sent at most 60 MB", async () => {
     proxy.dropAt(20 * MB);
