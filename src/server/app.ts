@@ -317,7 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         signingSecret: authSecret,
         scheduleWeeklyReports: config.env !== "test",
         takeWeeklyReportJob: options.takeWeeklyReportJob,
-        useUploads: uploads.useFinished,
+        takeUploads: uploads.takeFinished,
       });
       // Any other path under /api is no route of the API: not part of its document.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));

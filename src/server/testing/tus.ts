@@ -19,14 +19,16 @@ export function tusRequests(server: () => ServerAddress) {
         method: "POST",
         headers: { ...headers, ...TUS_RESUMABLE, "upload-length": String(length), "upload-metadata": uploadMetadata(fields) },
       }),
-    head: (headers: Record<string, string>, location: string) => fetch(at(location), { method: "HEAD", headers: { ...headers, ...TUS_RESUMABLE } }),
+    head: (headers: Record<string, string>, location: string) =>
+      fetch(at(location), { method: "HEAD", headers: { ...headers, ...TUS_RESUMABLE } }),
     patch: (headers: Record<string, string>, location: string, offset: number, bytes: Buffer) =>
       fetch(at(location), {
         method: "PATCH",
         headers: { ...headers, ...TUS_RESUMABLE, "content-type": "application/offset+octet-stream", "upload-offset": String(offset) },
         body: new Uint8Array(bytes),
       }),
-    remove: (headers: Record<string, string>, location: string) => fetch(at(location), { method: "DELETE", headers: { ...headers, ...TUS_RESUMABLE } }),
+    remove: (headers: Record<string, string>, location: string) =>
+      fetch(at(location), { method: "DELETE", headers: { ...headers, ...TUS_RESUMABLE } }),
 
     /** Creates an upload and sends `sent` of its bytes (all by default); answers its URL and id. */
     async upload(headers: Record<string, string>, fields: Record<string, string>, bytes: Buffer, sent = bytes.length) {

@@ -89,7 +89,10 @@ describe("photo and video routes given finished uploads (uploadIds)", () => {
     const { id, location } = await photoUpload(bytes, 1000);
     const refused = await diaryEntry({ uploadIds: id });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ error: "upload_unfinished", fields: { uploadIds: "This upload is not finished yet: send the rest of it, then try again." } });
+    expect(refused.body).toMatchObject({
+      error: "upload_unfinished",
+      fields: { uploadIds: "This upload is not finished yet: send the rest of it, then try again." },
+    });
     expect((await call(`/projects/${projectId}/updates`, undefined, admin.auth)).body.data.items).toEqual([]);
     expect((await tus.patch(admin.auth, location, 1000, bytes.subarray(1000))).status).toBe(204);
     expect((await diaryEntry({ uploadIds: id })).status).toBe(201);
@@ -143,8 +146,16 @@ describe("photo and video routes given finished uploads (uploadIds)", () => {
 
   it("adds a video from a finished upload as from a file part: converted, with the hash of the bytes sent", async () => {
     const clip = testVideo({ format: "mp4", seconds: 2 });
-    const { id } = await tus.upload(admin.auth, { projectId: String(projectId), kind: "video", filename: "walk.mp4", filetype: "video/mp4" }, clip.data);
-    const added = await upload(`/projects/${projectId}/videos`, [], admin.auth, { uploadIds: id, caption: "Walk round", source: "library" });
+    const { id } = await tus.upload(
+      admin.auth,
+      { projectId: String(projectId), kind: "video", filename: "walk.mp4", filetype: "video/mp4" },
+      clip.data,
+    );
+    const added = await upload(`/projects/${projectId}/videos`, [], admin.auth, {
+      uploadIds: id,
+      caption: "Walk round",
+      source: "library",
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(added.body.data).toMatchObject({ caption: "Walk round", sha256: sha256(clip.data), height: 360 });
     expect(existsSync(stored(id))).toBe(false);

@@ -16,7 +16,7 @@ export type FinishedUpload = { id: string; filename: string; fileType: string; s
  * to `use`, deletes them when `use` succeeds and gives them back, untouched, when it throws. The uploads module
  * provides it (app.ts); any route of this module that takes files may use it.
  */
-export type UseFinishedUploads = <T>(
+export type TakeFinishedUploads = <T>(
   viewer: Viewer,
   wanted: { projectId: number; kind: UploadKind; ids: readonly string[] },
   use: (uploads: FinishedUpload[]) => Promise<T>,
@@ -31,7 +31,7 @@ const uploadIdsOf = (fields: Record<string, string[]>) => fields[UPLOAD_IDS_FIEL
  * read into the form as if they had been sent as its file parts (same checks, hashes and EXIF after this).
  */
 export async function withUploadedPhotos<T>(
-  useUploads: UseFinishedUploads,
+  takeUploads: TakeFinishedUploads,
   viewer: Viewer,
   projectId: number,
   form: MultipartUpload,
@@ -41,7 +41,7 @@ export async function withUploadedPhotos<T>(
   if (ids.length === 0) return post(form);
   if (form.files.length > 0) throw refused(400, uploadMessages.filesAndUploads, "files_and_uploads");
   if (ids.length > UPLOAD_IDS_PER_FORM) throw refused(413, uploadMessages.tooManyUploads, "too_many_files");
-  return useUploads(viewer, { projectId, kind: "photo", ids }, async (uploads) => {
+  return takeUploads(viewer, { projectId, kind: "photo", ids }, async (uploads) => {
     const files = [];
     for (const upload of uploads) files.push({ filename: upload.filename, data: await buffer(await upload.open()) });
     return post({ ...form, files });
@@ -53,7 +53,7 @@ export async function withUploadedPhotos<T>(
  * as a file part is (spoolFormFile). `add` removes the spooled file when done with it.
  */
 export async function withUploadedVideo<T>(
-  useUploads: UseFinishedUploads,
+  takeUploads: TakeFinishedUploads,
   viewer: Viewer,
   projectId: number,
   form: { file: SpooledFile | null; fields: Record<string, string[]>; folder: string },
@@ -70,7 +70,7 @@ export async function withUploadedVideo<T>(
     throw refused(400, uploadMessages.filesAndUploads, "files_and_uploads");
   }
   if (ids.length > 1) throw refused(413, uploadMessages.oneVideo, "too_many_files");
-  return useUploads(viewer, { projectId, kind: "video", ids }, async ([upload]) => {
+  return takeUploads(viewer, { projectId, kind: "video", ids }, async ([upload]) => {
     if (!upload) throw refused(400, uploadMessages.notFound, "upload_not_found");
     const spooled = await spoolToFile(await upload.open(), folder);
     return add({ file: { filename: upload.filename, mimeType: upload.fileType, ...spooled }, fields });

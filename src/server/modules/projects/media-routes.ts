@@ -27,7 +27,7 @@ import { idParam } from "../../platform/params.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Diary } from "./diary.js";
 import type { Documents } from "./documents.js";
-import { type UseFinishedUploads, withUploadedPhotos } from "./finished-uploads.js";
+import { type TakeFinishedUploads, withUploadedPhotos } from "./finished-uploads.js";
 import type { Gallery } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
 import { projectIdFound, projectIdOf } from "./params.js";
@@ -37,7 +37,7 @@ type Options = {
   gallery: Gallery;
   documents: Documents;
   guard: ProjectGuard;
-  useUploads: UseFinishedUploads;
+  takeUploads: TakeFinishedUploads;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -64,7 +64,7 @@ const photoIdOf = (request: FastifyRequest) => idParam(request.params, "photoId"
 const documentIdOf = (request: FastifyRequest) => idParam(request.params, "documentId", "Document not found.");
 
 /** A project's site diary, photo gallery and documents (uploads are multipart forms). */
-export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, useUploads, requireUser }: Options) {
+export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, takeUploads, requireUser }: Options) {
   const viewer = currentViewer;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   /** Refuses before the upload is read when the caller may not add to the project. */
@@ -85,7 +85,8 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     {
       preValidation: [requireUser, projectIdFound],
       schema: {
-        description: "site diary, newest first (`?before=`); POST multipart `body` + `images` (or `uploadIds`: finished photo uploads of /api/uploads) → 201",
+        description:
+          "site diary, newest first (`?before=`); POST multipart `body` + `images` (or `uploadIds`: finished photo uploads of /api/uploads) → 201",
         summary: "A page of the site diary, newest first",
         querystring: beforeCursorSchema,
         response: { 200: envelope(siteUpdatePage) },
@@ -99,7 +100,8 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
       preValidation: requireUser,
       config: UPLOAD_LIMIT,
       schema: {
-        description: "site diary, newest first (`?before=`); POST multipart `body` + `images` (or `uploadIds`: finished photo uploads of /api/uploads) → 201",
+        description:
+          "site diary, newest first (`?before=`); POST multipart `body` + `images` (or `uploadIds`: finished photo uploads of /api/uploads) → 201",
         summary: "Write a site diary entry, with photos (multipart)",
         response: { 201: envelope(siteUpdate) },
       },
@@ -107,7 +109,9 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     async (request, reply) => {
       const projectId = await editableProject(request);
       const form = await readMultipart(request, photoLimits);
-      const entry = await withUploadedPhotos(useUploads, viewer(request), projectId, form, (upload) => diary.post(viewer(request), projectId, upload));
+      const entry = await withUploadedPhotos(takeUploads, viewer(request), projectId, form, (upload) =>
+        diary.post(viewer(request), projectId, upload),
+      );
       return reply.status(201).send(ok(entry));
     },
   );
@@ -141,7 +145,9 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     async (request, reply) => {
       const projectId = await editableProject(request);
       const form = await readMultipart(request, photoLimits);
-      const photos = await withUploadedPhotos(useUploads, viewer(request), projectId, form, (upload) => gallery.add(viewer(request), projectId, upload));
+      const photos = await withUploadedPhotos(takeUploads, viewer(request), projectId, form, (upload) =>
+        gallery.add(viewer(request), projectId, upload),
+      );
       return reply.status(201).send(ok({ photos }));
     },
   );

@@ -7,12 +7,12 @@ import type { FileStorage, ObjectStore } from "../../platform/storage.js";
 import { createDiary } from "./diary.js";
 import { createDocuments } from "./documents.js";
 import { createProjectEvents, type Notify } from "./events.js";
-import type { UseFinishedUploads } from "./finished-uploads.js";
 import { createEvidence } from "./evidence/evidence-service.js";
 import { liveCheckRoutes } from "./evidence/live-check-routes.js";
 import { createLiveChecks } from "./evidence/live-checks.js";
 import { createEvidenceLog } from "./evidence/log.js";
 import { evidenceRoutes } from "./evidence/routes.js";
+import type { TakeFinishedUploads } from "./finished-uploads.js";
 import { createGallery } from "./gallery.js";
 import { createProjectGuard } from "./guard.js";
 import { invitationRoutes } from "./invitation-routes.js";
@@ -55,7 +55,7 @@ export type ProjectsModuleOptions = {
   /** Whether this server makes the weekly reports on Mondays (not in tests). */
   scheduleWeeklyReports: boolean;
   /** The finished resumable uploads a photo or video route takes in place of file parts (the uploads module). */
-  useUploads: UseFinishedUploads;
+  takeUploads: TakeFinishedUploads;
   /** Handed the weekly reports' job instead (tests call it for a week of their choosing). */
   takeWeeklyReportJob?: (job: WeeklyReportJob) => void;
 };
@@ -92,13 +92,13 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     documents: createDocuments({ db, storage: documentStorage, guard, events }),
     guard,
-    useUploads: options.useUploads,
+    takeUploads: options.takeUploads,
     requireUser,
   });
   await app.register(videoRoutes, {
     videos: createVideos({ db, storage: photoStorage, originals: documentStorage, ffmpeg: options.ffmpeg, log, guard, events }),
     guard,
-    useUploads: options.useUploads,
+    takeUploads: options.takeUploads,
     requireUser,
   });
   const reports = createReports({

@@ -9,7 +9,7 @@ import { ok } from "../../platform/envelope.js";
 import { spoolFormFile } from "../../platform/multipart.js";
 import { idParam } from "../../platform/params.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
-import { type UseFinishedUploads, withUploadedVideo } from "./finished-uploads.js";
+import { type TakeFinishedUploads, withUploadedVideo } from "./finished-uploads.js";
 import type { ProjectGuard } from "./guard.js";
 import { projectIdFound, projectIdOf } from "./params.js";
 import type { Videos } from "./videos.js";
@@ -17,7 +17,7 @@ import type { Videos } from "./videos.js";
 type Options = {
   videos: Videos;
   guard: ProjectGuard;
-  useUploads: UseFinishedUploads;
+  takeUploads: TakeFinishedUploads;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -31,7 +31,7 @@ const videoLimits = {
 const videoIdOf = (request: FastifyRequest) => idParam(request.params, "videoId", "Video not found.");
 
 /** A project's videos: the project's readers see them, those who may edit it add and remove them. */
-export async function videoRoutes(app: FastifyInstance, { videos, guard, useUploads, requireUser }: Options) {
+export async function videoRoutes(app: FastifyInstance, { videos, guard, takeUploads, requireUser }: Options) {
   const viewer = currentViewer;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -69,7 +69,7 @@ export async function videoRoutes(app: FastifyInstance, { videos, guard, useUplo
       await guard.edit(viewer(request), projectId);
       const folder = tmpdir();
       const form = await spoolFormFile(request, { ...videoLimits, folder });
-      const video = await withUploadedVideo(useUploads, viewer(request), projectId, { ...form, folder }, (upload) =>
+      const video = await withUploadedVideo(takeUploads, viewer(request), projectId, { ...form, folder }, (upload) =>
         videos.add(viewer(request), projectId, upload),
       );
       return reply.status(201).send(ok(video));

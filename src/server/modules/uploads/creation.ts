@@ -9,7 +9,8 @@ import type { ProjectGuard } from "../projects/index.js";
 /** What a creation request asks for, read from its tus headers and checked before tus creates anything. */
 export type Creation = { userId: string; projectId: number; kind: UploadKind; fileName: string; fileType: string; sizeBytes: number };
 
-const invalid = (field: string, message: string) => new ApiError(400, productWording.validationFailed, "validation_failed", { [field]: message });
+const invalid = (field: string, message: string) =>
+  new ApiError(400, productWording.validationFailed, "validation_failed", { [field]: message });
 
 /** The largest project id PostgreSQL's integer holds: anything above is no project. */
 const MAX_ID = 2_147_483_647;
@@ -47,7 +48,8 @@ export async function checkCreation(request: FastifyRequest, guard: ProjectGuard
   const kind = uploadKinds.find((known) => known === metadata.kind);
   if (!kind) throw invalid("kind", uploadMessages.kindRequired);
   const fileName = metadata.filename?.trim() ?? "";
-  if (!fileName || fileName.length > MAX_FILENAME || hasControlCharacter(fileName)) throw invalid("filename", uploadMessages.filenameRequired);
+  if (!fileName || fileName.length > MAX_FILENAME || hasControlCharacter(fileName))
+    throw invalid("filename", uploadMessages.filenameRequired);
   const fileType = metadata.filetype?.trim() || DEFAULT_FILETYPE;
   if (fileType.length > MAX_FILETYPE || hasControlCharacter(fileType)) throw invalid("filetype", uploadMessages.filetypeTooLong);
   const sizeBytes = Number(length);

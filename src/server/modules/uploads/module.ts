@@ -7,7 +7,7 @@ import { createProjectGuard } from "../projects/index.js";
 import { removeUpload } from "./remove-upload.js";
 import { uploadRoutes } from "./routes.js";
 import { createUploadSweep } from "./sweep.js";
-import { createUseFinishedUploads } from "./take-uploads.js";
+import { createTakeFinishedUploads } from "./take-uploads.js";
 import { type CheckedCreations, createTusServer } from "./tus-server.js";
 import { createTusStore } from "./tus-store.js";
 import { createUploadRecords } from "./upload-records.js";
@@ -17,7 +17,7 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 
 /**
  * Resumable uploads (tus): the store on disk or in the bucket, the tus server, what the project routes take finished
- * uploads with (`useFinished`), and the sweep of expired ones.
+ * uploads with (`takeFinished`), and the sweep of expired ones.
  */
 export async function createResumableUploads(deps: { db: AppDb; config: Pick<Config, "dataDir" | "s3">; log: FastifyBaseLogger }) {
   const store = await createTusStore(deps.config);
@@ -29,7 +29,7 @@ export async function createResumableUploads(deps: { db: AppDb; config: Pick<Con
     checked,
     records,
     remove: (uploadId: string) => removeUpload(parts, uploadId),
-    useFinished: createUseFinishedUploads(parts),
+    takeFinished: createTakeFinishedUploads(parts),
     sweep: createUploadSweep(parts),
   };
 }

@@ -5,8 +5,8 @@ import { currentUser, type RequireUser } from "../../platform/authenticate.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
 import type { ProjectGuard } from "../projects/index.js";
 import { checkCreation } from "./creation.js";
-import { isUploadId } from "./tus-store.js";
 import type { CheckedCreations, TusServer } from "./tus-server.js";
+import { isUploadId } from "./tus-store.js";
 import type { UploadRecords } from "./upload-records.js";
 
 type Options = {

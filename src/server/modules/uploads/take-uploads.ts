@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import { ApiError } from "../../../shared/api.js";
 import type { Viewer } from "../../../shared/access.js";
+import { ApiError } from "../../../shared/api.js";
 import { UPLOAD_IDS_FIELD, type UploadKind, uploadMessages } from "../../../shared/uploads.js";
-import type { FinishedUpload, UseFinishedUploads } from "../projects/index.js";
+import type { FinishedUpload, TakeFinishedUploads } from "../projects/index.js";
 import { removeUpload } from "./remove-upload.js";
 import { isUploadId, storeIdOf, type TusStore } from "./tus-store.js";
 import type { UploadRecord, UploadRecords } from "./upload-records.js";
@@ -10,10 +10,10 @@ import type { UploadRecord, UploadRecords } from "./upload-records.js";
 const refused = (status: number, message: string, code: string) => new ApiError(status, message, code, { [UPLOAD_IDS_FIELD]: message });
 
 /**
- * Finished uploads for the routes that take files (see UseFinishedUploads): claimed in one statement, checked whole
+ * Finished uploads for the routes that take files (see TakeFinishedUploads): claimed in one statement, checked whole
  * in the store, handed over, then deleted; given back (unclaimed) when the route refuses them.
  */
-export function createUseFinishedUploads(deps: { store: TusStore; records: UploadRecords; log: FastifyBaseLogger }): UseFinishedUploads {
+export function createTakeFinishedUploads(deps: { store: TusStore; records: UploadRecords; log: FastifyBaseLogger }): TakeFinishedUploads {
   const { store, records } = deps;
 
   async function finished(record: UploadRecord): Promise<FinishedUpload> {
@@ -28,7 +28,7 @@ export function createUseFinishedUploads(deps: { store: TusStore; records: Uploa
     };
   }
 
-  return async function useFinishedUploads<T>(
+  return async function takeFinishedUploads<T>(
     viewer: Viewer,
     { projectId, kind, ids }: { projectId: number; kind: UploadKind; ids: readonly string[] },
     use: (uploads: FinishedUpload[]) => Promise<T>,

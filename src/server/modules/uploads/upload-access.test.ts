@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import { SignJWT, decodeJwt } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resumableUploads } from "../../db/schema.js";
 import type { SignedIn } from "../../testing/people.js";
@@ -53,7 +53,11 @@ describe("who may use /api/uploads", () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(AUTH_SECRET));
-    const refusedHeaders: Record<string, string>[] = [{}, { authorization: `Bearer ${expired}` }, { authorization: `Bearer ${engineer.accessToken}x` }];
+    const refusedHeaders: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${expired}` },
+      { authorization: `Bearer ${engineer.accessToken}x` },
+    ];
     for (const headers of refusedHeaders) {
       const created = await tus.create(headers, photoOf(), 5);
       expect(created.status).toBe(401);

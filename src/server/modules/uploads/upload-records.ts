@@ -49,7 +49,11 @@ export function createUploadRecords(db: AppDb) {
     },
 
     async release(ids: readonly string[]): Promise<void> {
-      if (ids.length > 0) await db.update(resumableUploads).set({ claimedAt: null }).where(inArray(resumableUploads.id, [...ids]));
+      if (ids.length > 0)
+        await db
+          .update(resumableUploads)
+          .set({ claimedAt: null })
+          .where(inArray(resumableUploads.id, [...ids]));
     },
 
     async forget(id: string): Promise<void> {
