@@ -47,6 +47,7 @@ export async function startSeededServer(port: number, accounts: readonly BenchAc
       origin: server.origin,
       pid: server.pid,
       database: databaseUrl ? "PostgreSQL" : "PGlite",
+      dataDir,
       account,
       stop: () => {
         server.stop();

@@ -34,6 +34,7 @@ import {
 } from "./modules/realtime/index.js";
 import { openAlertCount, securityModule } from "./modules/security/index.js";
 import { seoModule } from "./modules/seo/index.js";
+import { createResumableUploads, uploadsModule } from "./modules/uploads/index.js";
 import { usersModule } from "./modules/users/index.js";
 import { contentDir } from "./paths.js";
 import { createAccessTokens } from "./platform/access-tokens.js";
@@ -303,6 +304,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         limits: { ...defaultRealtimeLimits, ...realtime },
       });
       await api.register(callsModule, { calls, db: db.db, hub, turn: config.turn, requireUser });
+      const uploads = await createResumableUploads({ db: db.db, config, log: app.log });
+      await api.register(uploadsModule, { db: db.db, uploads, requireUser });
       await api.register(projectsModule, {
         db: db.db,
         notifications,
@@ -317,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         signingSecret: authSecret,
         scheduleWeeklyReports: config.env !== "test",
         takeWeeklyReportJob: options.takeWeeklyReportJob,
+        takeUploads: uploads.takeFinished,
       });
       // Any other path under /api is no route of the API: not part of its document.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => sendApiNotFound(reply, request.url.split("?")[0] ?? request.url));

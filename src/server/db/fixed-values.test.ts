@@ -19,6 +19,7 @@ import { progressModes, weatherKinds } from "../../shared/projects.js";
 import { alertStatuses, threatRules } from "../../shared/security.js";
 import { securityOutcomes } from "../../shared/security-events.js";
 import { snagStatuses } from "../../shared/snags.js";
+import { uploadKinds } from "../../shared/uploads.js";
 import { migrationsDir } from "../paths.js";
 import { testDatabase } from "../testing/test-app.js";
 import { openDatabase } from "./client.js";
@@ -54,6 +55,7 @@ const checks: Record<string, readonly string[]> = {
   idempotent_requests_state_check: idempotentRequestStates,
   project_updates_weather_check: weatherKinds,
   snags_status_check: snagStatuses,
+  resumable_uploads_kind_check: uploadKinds,
 };
 
 type Rows<T> = { rows: T[] };

@@ -35,6 +35,7 @@ import { progressModes } from "../../shared/projects.js";
 import { alertStatuses, type SecurityAlert, type ThreatRule } from "../../shared/security.js";
 import { securityOutcomes } from "../../shared/security-events.js";
 import { snagStatuses } from "../../shared/snags.js";
+import { uploadKinds } from "../../shared/uploads.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -1450,4 +1451,28 @@ export const snagStatusChanges = pgTable(
     changedAt: timestampColumn("changed_at").notNull().defaultNow(),
   },
   (table) => [index("snag_status_changes_snag_idx").on(table.snagId, table.changedAt)],
+);
+
+/**
+ * A resumable upload (tus, /api/uploads) while it is sent and until a route uses it: its creator, project and kind,
+ * checked on every tus request and when a route takes it; `claimedAt` while a route is using it, so that two requests
+ * cannot both take it. No foreign keys: the hourly sweep deletes the row with its file a day after its creation.
+ */
+export const resumableUploads = pgTable(
+  "resumable_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id").notNull(),
+    projectId: integer("project_id").notNull(),
+    kind: text("kind", { enum: uploadKinds }).notNull(),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    claimedAt: timestampColumn("claimed_at"),
+  },
+  (table) => [
+    index("resumable_uploads_created_idx").on(table.createdAt),
+    check("resumable_uploads_kind_check", sql`${table.kind} IN ('photo', 'video')`),
+  ],
 );

@@ -60,6 +60,9 @@ const NOT_JSON: Record<string, string> = {
   "DELETE /api/projects/{id}/videos/{videoId}": "204 without a body",
   "DELETE /api/projects/{id}/documents/{documentId}": "204 without a body",
   "DELETE /api/projects/{id}/payment-stages/{stageId}": "204 without a body",
+  "POST /api/uploads": "tus: 201 with the upload's Location, no body",
+  "PATCH /api/uploads/{uploadId}": "tus: 204 with the new Upload-Offset",
+  "DELETE /api/uploads/{uploadId}": "tus termination: 204 without a body",
 };
 
 type Operation = OpenAPIV3_1.OperationObject;

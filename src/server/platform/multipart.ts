@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { Writable } from "node:stream";
+import { type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
@@ -113,14 +113,38 @@ export async function readOneFile(
 export type SpooledFile = { filename: string; mimeType: string; path: string; sizeBytes: number; sha256: string };
 
 /**
- * A form with one large file (a video): the file goes to `folder` as it streams in, hashed on the way, never whole in
- * memory; the text fields are read as readMultipart reads them. Over the size limit, 413 and the partial file removed.
- * The caller removes the answer's file when done with it.
+ * A stream written to a new file under `folder` as it arrives, hashed on the way (SHA-256), never whole in memory;
+ * nothing is left behind when the stream fails. The caller removes the file when done with it.
  */
-export async function spoolOneFile(
+export async function spoolToFile(stream: Readable, folder: string): Promise<Pick<SpooledFile, "path" | "sizeBytes" | "sha256">> {
+  const target = path.join(folder, `${randomUUID()}.upload`);
+  const hash = createHash("sha256");
+  let sizeBytes = 0;
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      sizeBytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(stream, hashing, createWriteStream(target));
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+  return { path: target, sizeBytes, sha256: hash.digest("hex") };
+}
+
+/**
+ * A form with at most one large file (a video): the file goes to `folder` as it streams in (spoolToFile); the text
+ * fields are read as readMultipart reads them. Over the size limit, 413 and the partial file removed. `file` is null
+ * when the form carries none. The caller removes the answer's file when done with it.
+ */
+export async function spoolFormFile(
   request: FastifyRequest,
-  limits: Omit<MultipartLimits, "maxFiles"> & { missing: string; folder: string },
-): Promise<{ file: SpooledFile; fields: Record<string, string[]> }> {
+  limits: Omit<MultipartLimits, "maxFiles"> & { folder: string },
+): Promise<{ file: SpooledFile | null; fields: Record<string, string[]> }> {
   let file: SpooledFile | null = null;
   const discard = async () => {
     if (file) await rm(file.path, { force: true });
@@ -129,21 +153,10 @@ export async function spoolOneFile(
     request,
     { ...limits, maxFiles: 1 },
     async (part, tooLarge) => {
-      const target = path.join(limits.folder, `${randomUUID()}.upload`);
-      const hash = createHash("sha256");
-      let sizeBytes = 0;
-      part.file.on("data", (chunk: Buffer) => {
-        hash.update(chunk);
-        sizeBytes += chunk.length;
-      });
-      file = { filename: part.filename, mimeType: part.mimetype, path: target, sizeBytes: 0, sha256: "" };
-      await pipeline(part.file, createWriteStream(target));
-      file.sizeBytes = sizeBytes;
-      file.sha256 = hash.digest("hex");
+      file = { filename: part.filename, mimeType: part.mimetype, ...(await spoolToFile(part.file, limits.folder)) };
       return part.file.truncated ? tooLarge() : null;
     },
     discard,
   );
-  if (!file) throw new ApiError(400, limits.missing, "no_file", { [limits.fileField]: limits.missing });
   return { file, fields };
 }

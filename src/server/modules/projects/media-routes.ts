@@ -27,6 +27,7 @@ import { idParam } from "../../platform/params.js";
 import { perAddressLimit } from "../../platform/rate-limit.js";
 import type { Diary } from "./diary.js";
 import type { Documents } from "./documents.js";
+import { type TakeFinishedUploads, withUploadedPhotos } from "./finished-uploads.js";
 import type { Gallery } from "./gallery.js";
 import type { ProjectGuard } from "./guard.js";
 import { projectIdFound, projectIdOf } from "./params.js";
@@ -36,6 +37,7 @@ type Options = {
   gallery: Gallery;
   documents: Documents;
   guard: ProjectGuard;
+  takeUploads: TakeFinishedUploads;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -62,7 +64,7 @@ const photoIdOf = (request: FastifyRequest) => idParam(request.params, "photoId"
 const documentIdOf = (request: FastifyRequest) => idParam(request.params, "documentId", "Document not found.");
 
 /** A project's site diary, photo gallery and documents (uploads are multipart forms). */
-export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, requireUser }: Options) {
+export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery, documents, guard, takeUploads, requireUser }: Options) {
   const viewer = currentViewer;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   /** Refuses before the upload is read when the caller may not add to the project. */
@@ -83,7 +85,8 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
     {
       preValidation: [requireUser, projectIdFound],
       schema: {
-        description: "site diary, newest first (`?before=`); POST multipart `body` + `images` → 201",
+        description:
+          "site diary, newest first (`?before=`); POST multipart `body` + `images` (or `uploadIds`: finished photo uploads of /api/uploads) → 201",
         summary: "A page of the site diary, newest first",
         querystring: beforeCursorSchema,
         response: { 200: envelope(siteUpdatePage) },
@@ -97,15 +100,19 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
       preValidation: requireUser,
       config: UPLOAD_LIMIT,
       schema: {
-        description: "site diary, newest first (`?before=`); POST multipart `body` + `images` → 201",
+        description:
+          "site diary, newest first (`?before=`); POST multipart `body` + `images` (or `uploadIds`: finished photo uploads of /api/uploads) → 201",
         summary: "Write a site diary entry, with photos (multipart)",
         response: { 201: envelope(siteUpdate) },
       },
     },
     async (request, reply) => {
       const projectId = await editableProject(request);
-      const upload = await readMultipart(request, photoLimits);
-      return reply.status(201).send(ok(await diary.post(viewer(request), projectId, upload)));
+      const form = await readMultipart(request, photoLimits);
+      const entry = await withUploadedPhotos(takeUploads, viewer(request), projectId, form, (upload) =>
+        diary.post(viewer(request), projectId, upload),
+      );
+      return reply.status(201).send(ok(entry));
     },
   );
 
@@ -115,7 +122,7 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
       preValidation: [requireUser, projectIdFound],
       schema: {
         description:
-          "gallery (`?before=`); POST multipart `images` (≤ 10, ≤ 15 MB each, JPEG/PNG/WebP from the bytes) + `caption`s → 201 `{ photos }` (400 px and 1600 px WebP, no EXIF/GPS)",
+          "gallery (`?before=`); POST multipart `images` (≤ 10, ≤ 15 MB each, JPEG/PNG/WebP from the bytes; or `uploadIds`, finished photo uploads of /api/uploads) + `caption`s → 201 `{ photos }` (400 px and 1600 px WebP, no EXIF/GPS)",
         summary: "A page of the photo gallery, newest first",
         querystring: beforeCursorSchema,
         response: { 200: envelope(projectPhotoPage) },
@@ -130,15 +137,18 @@ export async function projectMediaRoutes(app: FastifyInstance, { diary, gallery,
       config: UPLOAD_LIMIT,
       schema: {
         description:
-          "gallery (`?before=`); POST multipart `images` (≤ 10, ≤ 15 MB each, JPEG/PNG/WebP from the bytes) + `caption`s → 201 `{ photos }` (400 px and 1600 px WebP, no EXIF/GPS)",
+          "gallery (`?before=`); POST multipart `images` (≤ 10, ≤ 15 MB each, JPEG/PNG/WebP from the bytes; or `uploadIds`, finished photo uploads of /api/uploads) + `caption`s → 201 `{ photos }` (400 px and 1600 px WebP, no EXIF/GPS)",
         summary: "Add photos to the gallery (multipart)",
         response: { 201: envelope(uploadedPhotos) },
       },
     },
     async (request, reply) => {
       const projectId = await editableProject(request);
-      const upload = await readMultipart(request, photoLimits);
-      return reply.status(201).send(ok({ photos: await gallery.add(viewer(request), projectId, upload) }));
+      const form = await readMultipart(request, photoLimits);
+      const photos = await withUploadedPhotos(takeUploads, viewer(request), projectId, form, (upload) =>
+        gallery.add(viewer(request), projectId, upload),
+      );
+      return reply.status(201).send(ok({ photos }));
     },
   );
   routes.put(

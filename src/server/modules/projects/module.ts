@@ -12,6 +12,7 @@ import { liveCheckRoutes } from "./evidence/live-check-routes.js";
 import { createLiveChecks } from "./evidence/live-checks.js";
 import { createEvidenceLog } from "./evidence/log.js";
 import { evidenceRoutes } from "./evidence/routes.js";
+import type { TakeFinishedUploads } from "./finished-uploads.js";
 import { createGallery } from "./gallery.js";
 import { createProjectGuard } from "./guard.js";
 import { invitationRoutes } from "./invitation-routes.js";
@@ -55,6 +56,8 @@ export type ProjectsModuleOptions = {
   signingSecret: string;
   /** Whether this server makes the weekly reports on Mondays (not in tests). */
   scheduleWeeklyReports: boolean;
+  /** The finished resumable uploads a photo or video route takes in place of file parts (the uploads module). */
+  takeUploads: TakeFinishedUploads;
   /** Handed the weekly reports' job instead (tests call it for a week of their choosing). */
   takeWeeklyReportJob?: (job: WeeklyReportJob) => void;
 };
@@ -91,6 +94,7 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
     gallery: createGallery({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     documents: createDocuments({ db, storage: documentStorage, guard, events }),
     guard,
+    takeUploads: options.takeUploads,
     requireUser,
   });
   await app.register(snagRoutes, {
@@ -101,6 +105,7 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
   await app.register(videoRoutes, {
     videos: createVideos({ db, storage: photoStorage, originals: documentStorage, ffmpeg: options.ffmpeg, log, guard, events }),
     guard,
+    takeUploads: options.takeUploads,
     requireUser,
   });
   const reports = createReports({

@@ -6,27 +6,32 @@ import { beforeCursorSchema, photoRemovalSchema, projectMessages, VIDEO_MAX_BYTE
 import { envelope } from "../../platform/api-schemas.js";
 import { currentViewer } from "../../platform/authenticate.js";
 import { ok } from "../../platform/envelope.js";
-import { spoolOneFile } from "../../platform/multipart.js";
+import { spoolFormFile } from "../../platform/multipart.js";
 import { idParam } from "../../platform/params.js";
 import { perUserLimit } from "../../platform/rate-limit.js";
+import { type TakeFinishedUploads, withUploadedVideo } from "./finished-uploads.js";
 import type { ProjectGuard } from "./guard.js";
 import { projectIdFound, projectIdOf } from "./params.js";
 import type { Videos } from "./videos.js";
 
-type Options = { videos: Videos; guard: ProjectGuard; requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+type Options = {
+  videos: Videos;
+  guard: ProjectGuard;
+  takeUploads: TakeFinishedUploads;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
 
 const videoLimits = {
   fileField: "video",
   maxFileBytes: VIDEO_MAX_BYTES,
   tooLarge: projectMessages.videoTooLarge,
   tooMany: projectMessages.oneVideo,
-  missing: projectMessages.noVideo,
 };
 
 const videoIdOf = (request: FastifyRequest) => idParam(request.params, "videoId", "Video not found.");
 
 /** A project's videos: the project's readers see them, those who may edit it add and remove them. */
-export async function videoRoutes(app: FastifyInstance, { videos, guard, requireUser }: Options) {
+export async function videoRoutes(app: FastifyInstance, { videos, guard, takeUploads, requireUser }: Options) {
   const viewer = currentViewer;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -54,7 +59,7 @@ export async function videoRoutes(app: FastifyInstance, { videos, guard, require
       schema: {
         summary: "Add a video (multipart)",
         description:
-          "multipart `video` (MP4, WebM or MOV, ≤ 200 MB, ≤ 10 minutes, judged from the bytes) with `caption` and the capture fields photos take (`source`, `capturedAt`, `queuedAt`, `latitude`, `longitude`, `accuracyMetres`, `milestoneId`, `liveCheckId`) → 201: converted by ffmpeg to a 480p H.264 MP4 without the original's metadata and a poster frame; the original kept with its SHA-256; judged and recorded in the evidence log as a photo is. 503 `busy` when other conversions fill the queue.",
+          "multipart `video` (MP4, WebM or MOV, ≤ 200 MB, ≤ 10 minutes, judged from the bytes; or `uploadIds` naming one finished video upload of /api/uploads) with `caption` and the capture fields photos take (`source`, `capturedAt`, `queuedAt`, `latitude`, `longitude`, `accuracyMetres`, `milestoneId`, `liveCheckId`) → 201: converted by ffmpeg to a 480p H.264 MP4 without the original's metadata and a poster frame; the original kept with its SHA-256; judged and recorded in the evidence log as a photo is. 503 `busy` when other conversions fill the queue.",
         response: { 201: envelope(projectVideo) },
       },
     },
@@ -62,8 +67,12 @@ export async function videoRoutes(app: FastifyInstance, { videos, guard, require
       const projectId = projectIdOf(request);
       // Refused before the upload is read when the caller may not add to the project.
       await guard.edit(viewer(request), projectId);
-      const upload = await spoolOneFile(request, { ...videoLimits, folder: tmpdir() });
-      return reply.status(201).send(ok(await videos.add(viewer(request), projectId, upload)));
+      const folder = tmpdir();
+      const form = await spoolFormFile(request, { ...videoLimits, folder });
+      const video = await withUploadedVideo(takeUploads, viewer(request), projectId, { ...form, folder }, (upload) =>
+        videos.add(viewer(request), projectId, upload),
+      );
+      return reply.status(201).send(ok(video));
     },
   );
 
