@@ -1,21 +1,16 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../../shared/access.js";
 import { type CursorPage, type SiteUpdate, siteUpdateSchema } from "../../../shared/projects.js";
-import type { AppDb } from "../../db/client.js";
 import { projects, projectUpdates, users } from "../../db/schema.js";
 import type { EmailPhoto } from "../../platform/email-layout.js";
 import { parseInput } from "../../platform/envelope.js";
 import { emailThumbnail } from "../../platform/images.js";
 import { markdownExcerpt, renderChatMarkdown, renderForStorage, renderOrEscape } from "../../platform/markdown.js";
 import { fieldOf, type MultipartUpload } from "../../platform/multipart.js";
-import type { FileStorage, ObjectStore } from "../../platform/storage.js";
-import type { ProjectEvents } from "./events.js";
 import { type AnsweredCheck, announceAnsweredChecks } from "./evidence/live-check-answers.js";
-import type { EvidenceLog } from "./evidence/log.js";
 import { photoDetailsOf } from "./gallery.js";
-import type { ProjectGuard } from "./guard.js";
 import { personRef } from "./people.js";
-import { storePhotos } from "./photo-files.js";
+import { type PhotoKeepingDeps, storePhotos } from "./photo-files.js";
 import { insertPhotoRows, photosOfUpdates, selectPhotos } from "./photos.js";
 import { touchProject } from "./progress.js";
 
@@ -41,14 +36,7 @@ async function emailPhotos(thumbnails: readonly Buffer[], captions: readonly str
 }
 
 /** The site diary: what happened on site, by whom, with photos; newest first. */
-export function createDiary(deps: {
-  db: AppDb;
-  storage: FileStorage;
-  originals: ObjectStore;
-  log: EvidenceLog;
-  guard: ProjectGuard;
-  events: ProjectEvents;
-}) {
+export function createDiary(deps: PhotoKeepingDeps) {
   const { db, storage, originals, log, guard, events } = deps;
 
   async function entries(projectId: number, where: SQL | undefined, limit: number): Promise<SiteUpdate[]> {

@@ -3,17 +3,12 @@ import type { z } from "zod";
 import type { Viewer } from "../../../shared/access.js";
 import { type CursorPage, type ProjectPhoto, photoCaptionSchema, projectMessages } from "../../../shared/projects.js";
 import { productWording } from "../../../shared/wording.js";
-import type { AppDb } from "../../db/client.js";
 import { projectPhotos, projects } from "../../db/schema.js";
 import { ApiError } from "../../platform/envelope.js";
 import type { MultipartUpload } from "../../platform/multipart.js";
-import type { FileStorage, ObjectStore } from "../../platform/storage.js";
-import type { ProjectEvents } from "./events.js";
 import { capturesOf } from "./evidence/capture-fields.js";
 import { announceAnsweredChecks } from "./evidence/live-check-answers.js";
-import type { EvidenceLog } from "./evidence/log.js";
-import type { ProjectGuard } from "./guard.js";
-import { removePhotoFiles, storePhotos } from "./photo-files.js";
+import { type PhotoKeepingDeps, removePhotoFiles, storePhotos } from "./photo-files.js";
 import { insertPhotoRows, type PhotoDetails, photosOfProject, selectPhotos } from "./photos.js";
 import { touchProject } from "./progress.js";
 
@@ -41,15 +36,7 @@ export function photoDetailsOf(upload: MultipartUpload): PhotoDetails[] {
 }
 
 /** The project's photo gallery: every photo, whether uploaded to the gallery or with a site diary entry. */
-export function createGallery(deps: {
-  db: AppDb;
-  storage: FileStorage;
-  /** The originals of photos, kept privately for the evidence log. */
-  originals: ObjectStore;
-  log: EvidenceLog;
-  guard: ProjectGuard;
-  events: ProjectEvents;
-}) {
+export function createGallery(deps: PhotoKeepingDeps) {
   const { db, storage, originals, log, guard, events } = deps;
 
   async function photoOf(projectId: number, photoId: number) {

@@ -1,9 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { ApiError } from "../../../shared/api.js";
+import type { AppDb } from "../../db/client.js";
 import { type ExifCapture, readExifCapture } from "../../platform/exif.js";
 import { reencodeImageSizes, unsupportedImage } from "../../platform/images.js";
 import type { UploadedFile } from "../../platform/multipart.js";
 import type { FileStorage, ObjectStore } from "../../platform/storage.js";
+import type { ProjectEvents } from "./events.js";
+import type { EvidenceLog } from "./evidence/log.js";
+import type { ProjectGuard } from "./guard.js";
 
 /** A ~400 px thumbnail for grids and a ~1600 px picture for the gallery, both WebP without EXIF or GPS. */
 const PHOTO_BOXES = { thumb: 400, gallery: 1600 };
@@ -13,6 +17,17 @@ const PHOTO_BOXES = { thumb: 400, gallery: 1600 };
  * originals' store, never served) with its SHA-256 and its own EXIF time and place, and the SHA-256 of the gallery
  * size (what someone who saved the photo from the portal would pass on).
  */
+/** What the parts that keep a project's photos (diary, gallery, snags) work with. */
+export type PhotoKeepingDeps = {
+  db: AppDb;
+  storage: FileStorage;
+  /** The originals of photos, kept privately for the evidence log. */
+  originals: ObjectStore;
+  log: EvidenceLog;
+  guard: ProjectGuard;
+  events: ProjectEvents;
+};
+
 export type StoredPhoto = {
   thumbUrl: string;
   galleryUrl: string;

@@ -10,19 +10,15 @@ import {
   snagMovesFor,
   snagStatuses,
 } from "../../../../shared/snags.js";
-import type { AppDb } from "../../../db/client.js";
 import { projectPeople } from "../../../db/project-parties.js";
 import { projectPhotos, projects, snagPhotos, snagStatusChanges, snags, users } from "../../../db/schema.js";
 import { ApiError, parseInput } from "../../../platform/envelope.js";
 import { accessDenied } from "../../../platform/errors.js";
 import type { MultipartUpload } from "../../../platform/multipart.js";
-import type { FileStorage, ObjectStore } from "../../../platform/storage.js";
-import type { ProjectEvents } from "../events.js";
-import type { EvidenceLog } from "../evidence/log.js";
 import { photoDetailsOf } from "../gallery.js";
-import { invalidField, type ProjectGuard } from "../guard.js";
+import { invalidField } from "../guard.js";
 import { personRef } from "../people.js";
-import { storePhotos } from "../photo-files.js";
+import { type PhotoKeepingDeps, storePhotos } from "../photo-files.js";
 import { insertPhotoRows, selectPhotos } from "../photos.js";
 import { type ProjectStage, raiseRefusal } from "./raising.js";
 
@@ -36,14 +32,7 @@ const refusedMove = (message: string) => new ApiError(409, message, "invalid_tra
 export type SnagRaise = { fields: unknown; upload: MultipartUpload | null };
 
 /** Snags: a project's punch list, raised with photos, fixed by the team, closed or reopened by the office or the client. */
-export function createSnags(deps: {
-  db: AppDb;
-  storage: FileStorage;
-  originals: ObjectStore;
-  log: EvidenceLog;
-  guard: ProjectGuard;
-  events: ProjectEvents;
-}) {
+export function createSnags(deps: PhotoKeepingDeps) {
   const { db, storage, originals, log, guard, events } = deps;
 
   const rolesOf = (viewer: Viewer, parties: ProjectParties) => ({
