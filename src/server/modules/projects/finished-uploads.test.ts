@@ -84,6 +84,18 @@ describe("photo and video routes given finished uploads (uploadIds)", () => {
     ]);
   });
 
+  it("raises a snag with an uploaded photo, and takes that upload once", async () => {
+    const { id } = await photoUpload(await jpegWithGps(800, 600));
+    const fields = { title: "Cracked tile", location: "Kitchen, by the sink", uploadIds: id };
+    const raised = await upload(`/projects/${projectId}/snags`, [], admin.auth, fields);
+    expect(raised.status, JSON.stringify(raised.body)).toBe(201);
+    expect(raised.body.data.photos).toHaveLength(1);
+    expect(raised.body.data.photos[0].width).toBe(800);
+    const again = await upload(`/projects/${projectId}/snags`, [], admin.auth, fields);
+    expect(again.status).toBe(400);
+    expect(again.body.fields.uploadIds).toBeDefined();
+  });
+
   it("refuses an unfinished upload and keeps it, to be finished and used later", async () => {
     const bytes = await jpegWithGps();
     const { id, location } = await photoUpload(bytes, 1000);

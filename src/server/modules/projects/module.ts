@@ -100,6 +100,7 @@ export async function projectsModule(app: FastifyInstance, options: ProjectsModu
   await app.register(snagRoutes, {
     snags: createSnags({ db, storage: photoStorage, originals: documentStorage, log, guard, events }),
     guard,
+    takeUploads: options.takeUploads,
     requireUser,
   });
   await app.register(videoRoutes, {

@@ -9,6 +9,7 @@ import { ok } from "../../../platform/envelope.js";
 import { readMultipart } from "../../../platform/multipart.js";
 import { idParam } from "../../../platform/params.js";
 import { perUserLimit } from "../../../platform/rate-limit.js";
+import { type TakeFinishedUploads, withUploadedPhotos } from "../finished-uploads.js";
 import type { ProjectGuard } from "../guard.js";
 import { projectIdFound, projectIdOf } from "../params.js";
 import type { Snags } from "./snags.js";
@@ -16,6 +17,7 @@ import type { Snags } from "./snags.js";
 type Options = {
   snags: Snags;
   guard: ProjectGuard;
+  takeUploads: TakeFinishedUploads;
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -33,10 +35,10 @@ const SNAG_FIELDS = ["title", "location", "assigneeId", "dueOn"] as const;
 const snagIdOf = (request: FastifyRequest) => idParam(request.params, "snagId", snagMessages.notFound);
 
 const RAISE_DESCRIPTION =
-  "`{ title, location, assigneeId?, dueOn? }` as JSON, or the same as multipart text fields with photos in `images` (as the gallery's) → 201. The team raises snags while the project is under way or completed; its client from handover (status `completed`, or `completedOn` come), before which 409 `not_open_for_snags` says when; other readers 403. `assigneeId` is the manager or a team member (else 400). 30 an hour per person.";
+  "`{ title, location, assigneeId?, dueOn? }` as JSON, or the same as multipart text fields with photos in `images` (as the gallery's) or `uploadIds` (finished photo uploads of /api/uploads) → 201. The team raises snags while the project is under way or completed; its client from handover (status `completed`, or `completedOn` come), before which 409 `not_open_for_snags` says when; other readers 403. `assigneeId` is the manager or a team member (else 400). 30 an hour per person.";
 
 /** A project's snags: its readers list them; the team and, from handover, the client raise them; their status moves. */
-export async function snagRoutes(app: FastifyInstance, { snags, guard, requireUser }: Options) {
+export async function snagRoutes(app: FastifyInstance, { snags, guard, takeUploads, requireUser }: Options) {
   const viewer = currentViewer;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   /** A malformed id or a project the caller may not read is 404 before anything about the body. */
@@ -80,9 +82,12 @@ export async function snagRoutes(app: FastifyInstance, { snags, guard, requireUs
         return reply.status(201).send(ok(raised));
       }
       await snags.assertMayRaise(viewer(request), projectId);
-      const upload = await readMultipart(request, photoLimits);
-      const fields = Object.fromEntries(SNAG_FIELDS.map((field) => [field, upload.fields[field]?.[0]]));
-      return reply.status(201).send(ok(await snags.raise(viewer(request), projectId, { fields, upload })));
+      const form = await readMultipart(request, photoLimits);
+      const fields = Object.fromEntries(SNAG_FIELDS.map((field) => [field, form.fields[field]?.[0]]));
+      const raised = await withUploadedPhotos(takeUploads, viewer(request), projectId, form, (upload) =>
+        snags.raise(viewer(request), projectId, { fields, upload }),
+      );
+      return reply.status(201).send(ok(raised));
     },
   );
 
