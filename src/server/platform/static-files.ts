@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { SERVICE_WORKER_PATH, SITE_APP_MANIFEST_PATH } from "../../shared/site-app.js";
+import { SERVICE_WORKER_PATH } from "../../shared/site-app.js";
 import { type ObjectStore, UPLOADS_PREFIX } from "./storage.js";
 
 const ONE_YEAR = 31_536_000;
@@ -39,12 +39,12 @@ export async function registerStaticFiles(app: FastifyInstance, clientDir: strin
     preCompressed: true,
     allowedPath: (pathName) => !pathName.startsWith("/.vite/"),
     setHeaders: (reply, filePath) => {
-      // The service worker is checked for a new version at every open of the app: never kept stale.
-      if (filePath.endsWith(SERVICE_WORKER_PATH)) {
+      // The service worker is checked for a new version at every open of the app: never kept stale (sent as built or
+      // as its precompressed copy).
+      if (filePath.replace(/\.(br|gz)$/, "").endsWith(SERVICE_WORKER_PATH)) {
         reply.header("cache-control", "no-cache");
         return;
       }
-      if (filePath.endsWith(SITE_APP_MANIFEST_PATH)) reply.header("content-type", "application/manifest+json; charset=utf-8");
       const hashed = filePath.includes("/assets/");
       reply.header("cache-control", `public, max-age=${hashed ? ONE_YEAR : ONE_DAY}${hashed ? ", immutable" : ""}`);
     },

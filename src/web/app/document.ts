@@ -45,7 +45,8 @@ function scriptsAfterLoad(entryScript: string, modulePreloads: string[], nonce: 
  * The site app's manifest, on the signed-in screens only (the app opens /site): public pages fetch nothing for it
  * (docs/decisions/150-site-app-service-worker.md).
  */
-const siteAppLinks = `<link rel="manifest" href="${SITE_APP_MANIFEST_PATH}">\n<link rel="apple-touch-icon" href="/${SITE_APP_ICONS[0].src}">\n`;
+const siteAppLinks = () =>
+  `<link rel="manifest" href="${SITE_APP_MANIFEST_PATH}">\n<link rel="apple-touch-icon" href="/${SITE_APP_ICONS[0].src}">\n`;
 
 const sessionRecordPlace = { storageKey: SESSION_STORAGE_KEY, inactivityLimitMs: INACTIVITY_LIMIT_MS };
 
@@ -92,7 +93,7 @@ export function documentHtml(parts: {
 <meta name="theme-color" content="#051822">
 <script nonce="${nonce}">${headScript}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
-${parts.signedIn ? siteAppLinks : ""}${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
+${parts.signedIn ? siteAppLinks() : ""}${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
 ${parts.scripts === "at-once" ? scriptsAtOnce(assets.entryScript, modulePreloads, nonce) : scriptsAfterLoad(assets.entryScript, modulePreloads, nonce)}
 ${parts.head}
 </head>
