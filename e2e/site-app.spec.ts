@@ -11,7 +11,10 @@ const deviceDatabases = (page: Page) =>
     (await indexedDB.databases()).map((database) => database.name ?? "").filter((name) => name.startsWith("crestbuild-device-")),
   );
 
-test("a site engineer reads /site online, then offline from the device; the next person sees none of it", async ({ browser, request }) => {
+test("a site engineer reads /site online, then offline from the device; their data goes with their session", async ({
+  browser,
+  request,
+}) => {
   const office = await staffAccount(request, "Projects", "Tunde");
   const engineer = await staffAccount(request, "Projects", "Ada");
   const stranger = await staffAccount(request, "HR", "Bisi");
@@ -93,19 +96,43 @@ test("a site engineer reads /site online, then offline from the device; the next
   await expectNoSeriousViolations(page);
   expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
 
-  // Back online the session is renewed as usual; signing out erases what the device kept for this person.
+  // Back online the session is renewed as usual and the screen is live again.
   await context.setOffline(false);
   await page.reload();
-  await expect(page.getByText(/^Offline:/)).toHaveCount(0);
   await expect(card.getByText("Cracked lintel")).toBeVisible();
-  await signOut(page);
+  await expect(page.getByText(/^Offline:/)).toHaveCount(0);
+  // The actions work from the keyboard: 'New diary entry' opens the project page's diary.
+  await card.getByRole("link", { name: "New diary entry" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/dashboard/projects/${onTeam.id}?section=updates`);
+
+  // 'Sign out everywhere else' from another device ends this session: the next visit online finds it ended, asks for
+  // sign-in and erases what the device kept for this person.
+  await api(request, "/auth/sessions/sign-out-others", {}, engineer.accessToken);
+  await page.goto("/site");
+  await expect(page).toHaveURL("/login");
   await expect.poll(() => deviceDatabases(page)).toEqual([]);
 
+  // Someone else signing in here never sees another person's saved data: any left behind is erased at sign-in.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const request = indexedDB.open("crestbuild-device-left-behind", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("saved");
+        request.onsuccess = () => {
+          request.result.close();
+          resolve(null);
+        };
+      }),
+  );
   await signIn(page, stranger.email);
   await expect(page).toHaveURL("/dashboard/hr");
   await page.goto("/site");
   await expect(page.getByText("You are on the team of no active project.")).toBeVisible();
   await expect(page.getByText("Cracked lintel")).toHaveCount(0);
   await expect.poll(() => deviceDatabases(page)).toEqual([`crestbuild-device-${stranger.id}`]);
+  // Signing out erases theirs.
+  await signOut(page);
+  await expect.poll(() => deviceDatabases(page)).toEqual([]);
   await context.close();
 });
