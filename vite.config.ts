@@ -3,10 +3,11 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./build/precompress";
 import { responsiveImages } from "./build/responsive-images";
+import { siteApp } from "./build/site-app";
 
 // The browser bundle (dist/client) and, with --ssr, the page renderer the server loads (dist/ssr).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [responsiveImages(), precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [responsiveImages(), siteApp(), precompress()])],
   publicDir: "public",
   build: isSsrBuild
     ? { outDir: "dist/ssr", emptyOutDir: true, sourcemap: true, copyPublicDir: false }

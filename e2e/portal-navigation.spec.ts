@@ -15,19 +15,24 @@ const messages = { name: "Messages", path: /\/dashboard\/messages$/ };
 const calls = { name: "Calls", path: /\/call$/ };
 const announcements = { name: "Announcements", path: /\/dashboard\/announcements$/ };
 const security = { name: "Security", path: /\/security$/ };
+const site = { name: "Site", path: /\/site$/ };
 const settings = { name: "Settings", path: /\/settings$/ };
 
 /** What each role finds in the tab bar and in its 'More' sheet (docs/decisions/126-portal-tab-bar-on-phones.md). */
 const journeys: Record<"client" | "staff" | "admin", Journey> = {
   client: { tabs: [dashboard, messages, security, settings], more: [] },
   // A member of the project office, whose dashboard is the projects one.
-  staff: { tabs: [{ name: "Dashboard", path: /\/dashboard\/projects$/ }, messages, calls, settings], more: [announcements, security] },
+  staff: {
+    tabs: [{ name: "Dashboard", path: /\/dashboard\/projects$/ }, messages, calls, settings],
+    more: [site, announcements, security],
+  },
   admin: {
     tabs: [{ name: "Administration", path: /\/admin$/ }, { name: "Projects", path: /\/dashboard\/projects$/ }, messages, calls],
     more: [
       dashboard,
       { name: "Analytics", path: /\/analytics$/ },
       { name: "Accounts", path: /\/dashboard\/accounts$/ },
+      site,
       announcements,
       security,
       settings,

@@ -92,6 +92,9 @@ export const canUseDepartmentChannel = (viewer: Viewer, department: string) =>
 /** /call: staff and admins call their department's members (admins any department's). */
 export const canMakeCalls = (viewer: Viewer) => isAdmin(viewer) || viewer.role === "staff";
 
+/** The site app (/site): staff and admins, who see there the active projects whose team they are on. */
+export const canUseSiteApp = (viewer: Viewer) => isAdmin(viewer) || viewer.role === "staff";
+
 /** Blog posts, the portfolio flag and the public summary of projects. */
 export const canManageSiteContent = (viewer: Viewer) => isAdmin(viewer) || isStaffOf(viewer, [MARKETING_DEPARTMENT]);
 

@@ -52,6 +52,8 @@ export const projectListQuerySchema = z.object({
   category: category.optional(),
   client: userId("Unknown client.").optional(),
   manager: userId("Unknown manager.").optional(),
+  /** `mine`: only the projects the caller manages or is on the team of. */
+  team: z.enum(["mine"], { error: "Team must be mine." }).optional(),
   page: pageNumber.default(1),
   pageSize: z.coerce
     .number({ error: "Page size must be a whole number." })

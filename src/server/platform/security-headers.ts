@@ -21,8 +21,9 @@ function contentSecurityPolicy(nonce: string, devServer?: DevServerPolicy): stri
     "media-src 'self' blob:",
     "font-src 'self'",
     devServer ? `connect-src 'self' ${devServer.hmrOrigin}` : "connect-src 'self'",
-    // Vite's client waits for a restarted dev server from a worker it makes from a blob.
-    ...(devServer ? ["worker-src 'self' blob:"] : []),
+    // The site app's service worker (/sw.js); under `npm run dev`, Vite's client also waits for a restarted dev server
+    // from a worker it makes from a blob.
+    devServer ? "worker-src 'self' blob:" : "worker-src 'self'",
     "frame-ancestors 'none'",
     "form-action 'self'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { SERVICE_WORKER_PATH } from "../../shared/site-app.js";
 import { type ObjectStore, UPLOADS_PREFIX } from "./storage.js";
 
 const ONE_YEAR = 31_536_000;
@@ -20,7 +21,7 @@ const DOCUMENT_ONLY_HEADERS = [
   "x-xss-protection",
 ];
 
-/** Serves the built browser files: hashed assets cached for a year, the rest (images, icons) for a day. */
+/** Serves the built browser files: hashed assets cached for a year, the service worker never, the rest (images, icons) for a day. */
 export async function registerStaticFiles(app: FastifyInstance, clientDir: string) {
   if (!existsSync(clientDir)) return;
   app.addHook("onSend", async (request, reply) => {
@@ -38,6 +39,12 @@ export async function registerStaticFiles(app: FastifyInstance, clientDir: strin
     preCompressed: true,
     allowedPath: (pathName) => !pathName.startsWith("/.vite/"),
     setHeaders: (reply, filePath) => {
+      // The service worker is checked for a new version at every open of the app: never kept stale (sent as built or
+      // as its precompressed copy).
+      if (filePath.replace(/\.(br|gz)$/, "").endsWith(SERVICE_WORKER_PATH)) {
+        reply.header("cache-control", "no-cache");
+        return;
+      }
       const hashed = filePath.includes("/assets/");
       reply.header("cache-control", `public, max-age=${hashed ? ONE_YEAR : ONE_DAY}${hashed ? ", immutable" : ""}`);
     },

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { canMakeCalls } from "../../shared/access";
 import { CallOverlay } from "../features/calls";
 import { notificationsQuery } from "../features/notifications";
@@ -5,6 +6,7 @@ import { NotificationBell } from "../features/notifications/NotificationBell";
 import { RealtimeSync } from "../features/realtime/RealtimeSync";
 import { MaintenanceBanner } from "../features/site/MaintenanceBanner";
 import { ThemeSwitch } from "../features/site/ThemeSwitch";
+import { registerSiteApp } from "../features/site-app";
 import { firstDataOf, firstPageOf } from "../lib/first-data";
 import { conversationsPageKey, conversationsQuery } from "../lib/queries/conversations";
 import { useAuth } from "../lib/session/AuthProvider";
@@ -32,6 +34,8 @@ function Calls() {
  * 768 px the sections are a tab bar at the bottom.
  */
 export default function PortalLayout() {
+  // The site app's offline shell, once this first screen is on screen (public pages never register it).
+  useEffect(() => registerSiteApp(), []);
   return (
     <div className="flex min-h-screen flex-col bg-neutral-light/30 dark:bg-brand-900">
       <MaintenanceBanner />

@@ -3,6 +3,7 @@ import {
   Ellipsis,
   FolderKanban,
   Globe,
+  HardHat,
   LayoutDashboard,
   type LucideIcon,
   Megaphone,
@@ -26,6 +27,7 @@ const TAB_BAR_QUERY = "(width < 48rem)";
 
 const labels: Record<DestinationId, string> = {
   dashboard: "Dashboard",
+  site: "Site",
   administration: "Administration",
   analytics: "Analytics",
   projects: "Projects",
@@ -42,6 +44,7 @@ const tabLabels: Partial<Record<DestinationId, string>> = { administration: "Adm
 
 const icons: Record<DestinationId, LucideIcon> = {
   dashboard: LayoutDashboard,
+  site: HardHat,
   administration: ShieldUser,
   analytics: ChartColumn,
   projects: FolderKanban,

@@ -4,6 +4,7 @@ import { MFA_ENROLMENT_PATH } from "../../shared/auth-messages";
 import { wording } from "../../shared/wording";
 import { Button } from "../components/ui/Button";
 import { useAuth } from "../lib/session/AuthProvider";
+import { matchPortalRoute } from "./routes";
 
 /** docs/product.md#guards: a full-screen centred spinner with the text 'Loading...' while the session is looked up. */
 function LoadingScreen() {
@@ -21,7 +22,8 @@ function LoadingScreen() {
 /**
  * The guard (docs/product.md#guards): restores the session when the page starts; sends visitors who are not signed in to
  * /login (which brings them back here afterwards), people whose two-step sign-in is required but off to its
- * enrolment, and non-admins away from admin screens.
+ * enrolment, and non-admins away from admin screens. When the server cannot be reached, a screen made to be read
+ * offline (the route's `readableOffline`) opens for the person this browser remembers.
  */
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
   const { status, ended, isAuthenticated, isAdmin, mfaEnrolmentRequired, restoreSession } = useAuth();
@@ -34,6 +36,8 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
     if (status === "unknown" || status === "remembered") void restoreSession();
   }, [status, restoreSession]);
 
+  // A screen made to be read offline shows what the remembered person saved on this device, without the API.
+  if (status === "unavailable" && !admin && matchPortalRoute(location.pathname)?.readableOffline) return children;
   if (status === "unavailable") {
     return (
       <div role="alert" className="fixed inset-0 flex flex-col items-center justify-center gap-4 px-6 text-center">

@@ -1,3 +1,4 @@
+import { SITE_APP_ICONS, SITE_APP_MANIFEST_PATH } from "../../shared/site-app";
 import type { PageAssets } from "../../shared/ssr";
 import { startEarlyRefresh } from "../head/early-refresh";
 import { inlineCall } from "../head/inline-call";
@@ -39,6 +40,13 @@ function scriptsAfterLoad(entryScript: string, modulePreloads: string[], nonce: 
   const whenReady = `var loaded=false,painted=!(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")>=0)||document.documentElement.classList.contains(${JSON.stringify(SESSION_MISMATCH_CLASS)});function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(go,0)})}addEventListener("load",function(){loaded=true;ready()},{once:true});if(!painted)new PerformanceObserver(function(l,o){o.disconnect();painted=true;ready()}).observe({type:"paint",buffered:true})`;
   return `<script nonce="${nonce}">(function(f,n){var go=${start};${whenReady}})(${files},document.currentScript.nonce)</script>`;
 }
+
+/**
+ * The site app's manifest, on the signed-in screens only (the app opens /site): public pages fetch nothing for it
+ * (docs/decisions/150-site-app-service-worker.md).
+ */
+const siteAppLinks = () =>
+  `<link rel="manifest" href="${SITE_APP_MANIFEST_PATH}">\n<link rel="apple-touch-icon" href="/${SITE_APP_ICONS[0].src}">\n`;
 
 const sessionRecordPlace = { storageKey: SESSION_STORAGE_KEY, inactivityLimitMs: INACTIVITY_LIMIT_MS };
 
@@ -85,7 +93,7 @@ export function documentHtml(parts: {
 <meta name="theme-color" content="#051822">
 <script nonce="${nonce}">${headScript}</script>
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
-${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
+${parts.signedIn ? siteAppLinks() : ""}${assets.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n")}
 ${parts.scripts === "at-once" ? scriptsAtOnce(assets.entryScript, modulePreloads, nonce) : scriptsAfterLoad(assets.entryScript, modulePreloads, nonce)}
 ${parts.head}
 </head>

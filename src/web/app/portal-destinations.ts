@@ -1,9 +1,11 @@
-import { canMakeCalls, canReadAnnouncements } from "../../shared/access";
+import { canMakeCalls, canReadAnnouncements, canUseSiteApp } from "../../shared/access";
 import type { Role } from "../../shared/departments";
 import { dashboardPathFor } from "../../shared/departments";
+import { SITE_PATH } from "../../shared/site-app";
 
 export type DestinationId =
   | "dashboard"
+  | "site"
   | "administration"
   | "analytics"
   | "projects"
@@ -24,7 +26,7 @@ const CALL_PATH = "/call";
 
 /**
  * The portal's sections this person may open, in the order of the desktop navigation: their dashboard, the
- * administration for admins, messages, calls, announcements, security and settings (the same rules as the routes').
+ * administration for admins, the site app for staff and admins, messages, calls, announcements, security and settings (the same rules as the routes').
  */
 export function destinationsFor(user: NavigationUser): Destination[] {
   const isAdmin = user.role === "admin";
@@ -41,6 +43,8 @@ export function destinationsFor(user: NavigationUser): Destination[] {
           { id: "accounts", to: "/dashboard/accounts" },
         ] as const)
       : []),
+    // The site app's screen: on a phone in 'More' (the tabs stay those of decision 126), installed it opens there.
+    ...(canUseSiteApp(user) ? [{ id: "site", to: SITE_PATH } as const] : []),
     { id: "messages", to: "/dashboard/messages" },
     ...(canMakeCalls(user) ? [{ id: "calls", to: CALL_PATH } as const] : []),
     ...(canReadAnnouncements(user) ? [{ id: "announcements", to: "/dashboard/announcements" } as const] : []),

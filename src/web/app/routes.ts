@@ -11,8 +11,10 @@ import {
   canRunProjects,
   canSeeOfficeOverview,
   canSeePeople,
+  canUseSiteApp,
   type Viewer,
 } from "../../shared/access";
+import { SITE_PATH } from "../../shared/site-app";
 import { pageNumberOf, siteKeys } from "../features/site/queries";
 import type { FirstData } from "../lib/first-data";
 import type { ApiQueryKey } from "../lib/query/api-query";
@@ -162,6 +164,11 @@ export type PortalRoute = {
   rendersForViewer?: boolean;
   /** Who may open the screen (src/shared/access.ts); others are sent to their own dashboard. */
   allow?: (viewer: Viewer) => boolean;
+  /**
+   * The screen opens when the server cannot be reached, for the person this browser remembers, and shows what it
+   * saved on the device for them (the site app, docs/decisions/150-site-app-service-worker.md).
+   */
+  readableOffline?: boolean;
   Page: LoadablePage;
   load: () => Promise<unknown>;
   /** The screen's source file, as the build manifest names it. */
@@ -271,6 +278,14 @@ export const portalRoutes: PortalRoute[] = [
     layout: "portal",
     allow: canReadInquiries,
     ...inquiriesPage,
+  },
+  {
+    path: SITE_PATH,
+    title: "Site",
+    layout: "portal",
+    allow: canUseSiteApp,
+    readableOffline: true,
+    ...screen("portal/SitePage"),
   },
   {
     path: "/dashboard/projects/:id/capture",

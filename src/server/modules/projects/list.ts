@@ -45,7 +45,9 @@ const param = {
 /** What makes two list requests the same statement: the access rule that applies, the sort and which filters are set. */
 function shapeOf(viewer: Viewer, query: ListQuery): string {
   const access = readsEveryProject(viewer) ? "every" : viewer.role;
-  const filtersSet = [query.search, query.status?.length, query.category, query.client, query.manager].map((value) => (value ? 1 : 0));
+  const filtersSet = [query.search, query.status?.length, query.category, query.client, query.manager, query.team].map((value) =>
+    value ? 1 : 0,
+  );
   return `${access}:${query.sort}:${filtersSet.join("")}`;
 }
 
@@ -64,6 +66,8 @@ function filters(viewer: Viewer, query: ListQuery): SQL | undefined {
     query.category ? eq(projects.category, param.category) : undefined,
     query.client ? eq(projects.clientId, param.client) : undefined,
     query.manager ? eq(projects.managerId, param.manager) : undefined,
+    // team=mine: the ones they manage or are on the team of, even for those who read every project.
+    query.team ? or(eq(projects.managerId, param.viewerId), onTeamOf(viewer, param.viewerId)) : undefined,
   );
 }
 

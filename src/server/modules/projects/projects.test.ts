@@ -57,6 +57,24 @@ describe("GET /api/projects/clients", () => {
 });
 
 describe("GET /api/projects", () => {
+  it("lists with team=mine only the projects the caller manages or is on the team of, whatever else they may read", async () => {
+    const office = await people.staff("office@crestbuild.ng", "Projects");
+    const engineer = await people.staff("engineer@crestbuild.ng", "Projects");
+    const onTeam = await createProject(admin, { title: "Gwarinpa Duplex", managerId: office.id, teamIds: [engineer.id] });
+    const managed = await createProject(admin, { title: "Jabi Offices", managerId: engineer.id });
+    const others = await createProject(admin, { title: "Kubwa Clinic", managerId: office.id });
+    const ids = async (who: SignedIn, query: string) =>
+      ((await call(`/projects?${query}`, undefined, who.auth)).body.data.items as { id: number }[]).map((item) => item.id).sort();
+    // The project office reads every project; with team=mine, only its own.
+    expect(await ids(engineer, "pageSize=100")).toEqual(expect.arrayContaining([onTeam, managed, others]));
+    expect(await ids(engineer, "team=mine")).toEqual([onTeam, managed].sort());
+    expect(await ids(office, "team=mine")).toEqual([onTeam, others].sort());
+    expect(await ids(admin, "team=mine")).toEqual([]);
+    const refused = await call("/projects?team=everyone", undefined, engineer.auth);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("Team must be mine.");
+  });
+
   it("filters, searches, sorts and pages in the database, with the total", async () => {
     const manager = await people.staff("pm@crestbuild.ng", "Projects", { firstName: "Ngozi", lastName: "Eze" });
     const adaeze = await people.client("adaeze@example.com", { firstName: "Adaeze", lastName: "Nwosu" });

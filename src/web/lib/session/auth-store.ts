@@ -3,6 +3,7 @@ import type { CompleteLoginResult, SessionUser } from "../../../shared/auth";
 import { apiRequest, connectSession, type RefreshOutcome, readStartedRequest } from "../http/client";
 import { forgetEarlyRequests, takeEarlyRefresh } from "../http/early-requests";
 import { backoffDelayMs, isRetryableStatus } from "../http/retry";
+import { eraseDeviceData } from "../offline/device-data";
 import { renewDelayMs } from "./access-token";
 import {
   clearSessionRecord,
@@ -103,6 +104,8 @@ function endSession(reason: Exclude<SessionEnd, null>, options: { tellServer: bo
   clearTimeout(renewalTimer);
   clearSessionRecord();
   forgetEarlyRequests();
+  // What the person's screens kept for reading offline lasts no longer than their session here.
+  void eraseDeviceData();
   publish({ status: "anonymous", user: null, ended: reason, mfaEnrolmentRequired: false });
   // The server ends the session behind the refresh cookie; the cookie itself is httpOnly.
   if (options.tellServer) return apiRequest<null>("POST", "/auth/logout", {}).catch(() => null);
@@ -203,6 +206,8 @@ export function adoptRenderedSession(user: SessionUser, token: string): AuthSnap
 export function signIn(result: CompleteLoginResult) {
   // A refresh (and data) the page started for an earlier session answers for that one: not for this.
   forgetEarlyRequests();
+  // Someone whose session here ended unseen (it expired while the screen was closed) left their saved data: not for this person.
+  void eraseDeviceData(result.user.id);
   holdSession(result.user, result.accessToken, { fresh: true, active: true, mfaEnrolmentRequired: result.mfaEnrolmentRequired ?? false });
 }
 

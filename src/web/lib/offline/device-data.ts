@@ -1,0 +1,61 @@
+/**
+ * What a signed-in person's screens keep on this device to be read with no network (the site app,
+ * docs/decisions/150-site-app-service-worker.md): one IndexedDB database per user id, so that a person is only ever
+ * shown their own; erased when their session ends on this device (sign-out, expiry, an ended session found online)
+ * and when someone else signs in here.
+ */
+
+const DATABASE_PREFIX = "crestbuild-device-";
+const STORE = "saved";
+
+const databaseName = (userId: string) => `${DATABASE_PREFIX}${userId}`;
+
+const done = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+function open(userId: string): Promise<IDBDatabase> {
+  const request = indexedDB.open(databaseName(userId), 1);
+  request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+  return done(request);
+}
+
+async function withStore<T>(userId: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const database = await open(userId);
+  try {
+    return await done(work(database.transaction(STORE, mode).objectStore(STORE)));
+  } finally {
+    database.close();
+  }
+}
+
+/** Keeps a value for this person under a name, replacing the one before. */
+export function saveForDevice(userId: string, name: string, value: unknown): Promise<unknown> {
+  return withStore(userId, "readwrite", (store) => store.put(value, name));
+}
+
+/** The value kept for this person under a name, or null (none kept, or storage unavailable). */
+export async function readFromDevice<T>(userId: string, name: string): Promise<T | null> {
+  try {
+    return ((await withStore(userId, "readonly", (store) => store.get(name))) as T | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Erases what every person, or everyone but one, kept on this device. Never fails: storage may be unavailable. */
+export async function eraseDeviceData(exceptUserId?: string): Promise<void> {
+  try {
+    const databases = await indexedDB.databases();
+    const keep = exceptUserId === undefined ? null : databaseName(exceptUserId);
+    await Promise.all(
+      databases
+        .flatMap(({ name }) => (name?.startsWith(DATABASE_PREFIX) && name !== keep ? [name] : []))
+        .map((name) => done(indexedDB.deleteDatabase(name))),
+    );
+  } catch {
+    // No IndexedDB here (a private window's policy, an old browser): nothing was kept.
+  }
+}
