@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { ProjectDetail } from "../../../../shared/projects";
 import { failureMessage } from "../../../components/form/form-errors";
 import { FormAlert, mutedTextClass } from "../../../components/form/form-fields";
@@ -15,7 +16,10 @@ import { projectQuery, projectsApi } from "../api";
  */
 export function PortfolioConsent({ project }: { project: ProjectDetail }) {
   const queryClient = useQueryClient();
+  // What was just switched to, shown at once (in the click's own render) until the server has answered.
+  const [switchedTo, setSwitchedTo] = useState<boolean | null>(null);
   const save = useMutation({
+    onSettled: () => setSwitchedTo(null),
     mutationFn: (consent: boolean) => projectsApi.setPortfolioConsent(project.id, consent),
     onSuccess: async (saved, consent) => {
       queryClient.setQueryData(projectQuery(project.id).queryKey, saved);
@@ -28,7 +32,7 @@ export function PortfolioConsent({ project }: { project: ProjectDetail }) {
     },
   });
   const agreed = project.portfolioConsent;
-  const checked = save.isPending && save.variables !== undefined ? save.variables : agreed !== null;
+  const checked = switchedTo ?? agreed !== null;
   return (
     <SectionCard
       id="website"
@@ -43,7 +47,10 @@ export function PortfolioConsent({ project }: { project: ProjectDetail }) {
           hint="Only its title, category, town, year, a short public summary and the photos chosen for it; never its budget, documents, messages or site diary. Turn this off at any time to take it off the website."
           checked={checked}
           disabled={save.isPending}
-          onChange={(event) => save.mutate(event.target.checked)}
+          onChange={(event) => {
+            setSwitchedTo(event.target.checked);
+            save.mutate(event.target.checked);
+          }}
         />
         <p className={`text-sm ${mutedTextClass}`} aria-live="polite">
           {save.isPending
