@@ -9,8 +9,8 @@ test.describe.configure({ timeout: 120_000 });
 async function countOf(request: APIRequestContext, account: Account, path: string): Promise<number> {
   const answer = await request.get(`/api${path}`, { headers: { authorization: `Bearer ${account.accessToken}` } });
   expect(answer.status()).toBe(200);
-  const { data } = (await answer.json()) as { data: { items?: unknown[]; photos?: unknown[] } };
-  return (data.items ?? data.photos ?? []).length;
+  const { data } = (await answer.json()) as { data: { items: unknown[] } };
+  return data.items.length;
 }
 
 /** Puts every item of the outbox kept on this device back to 'waiting', keys and uploads unchanged: a replay. */

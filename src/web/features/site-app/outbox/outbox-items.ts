@@ -31,8 +31,8 @@ export type OutboxWork =
   /** A video: waits for Wi-Fi under Save data unless `sendNow`. */
   | ({ kind: "video"; sendNow: boolean } & MediaFile);
 
-export type OutboxItem = OutboxWork & {
-  seq: number;
+/** What every item has besides its work: its project, key and state. */
+type ItemState = {
   projectId: number;
   projectTitle: string;
   madeAt: string;
@@ -47,7 +47,9 @@ export type OutboxItem = OutboxWork & {
   sentAt: string | null;
 };
 
-export type NewOutboxItem = Omit<OutboxItem, "seq">;
+export type NewOutboxItem = OutboxWork & ItemState;
+/** An item as kept: numbered by the device in the order made. */
+export type OutboxItem = NewOutboxItem & { seq: number };
 
 export const isMedia = (item: OutboxItem): item is OutboxItem & MediaFile => item.kind === "photo" || item.kind === "video";
 

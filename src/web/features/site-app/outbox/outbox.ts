@@ -105,8 +105,12 @@ export async function queueMedia(userId: string, project: QueuedProject, files: 
  * old one and would give it again), with the photos sent with it. Their uploads are asked about again (one may have
  * expired, and is then made anew; one still whole is not sent twice).
  */
-export async function retryItem(userId: string, seq: number): Promise<void> {
-  for (const item of outboxItemsOf(userId)) {
+export async function retryItem(userId: string, chosen: number): Promise<void> {
+  const items = outboxItemsOf(userId);
+  // A photo sent with a diary entry or a snag is tried again with it.
+  const part = items.find((item) => item.seq === chosen && item.kind === "photo" && item.partOf !== null);
+  const seq = part?.kind === "photo" && part.partOf !== null ? part.partOf : chosen;
+  for (const item of items) {
     if (item.seq !== seq && !(item.kind === "photo" && item.partOf === seq)) continue;
     const media = item.kind === "photo" || item.kind === "video" ? { uploaded: false } : {};
     await changeItem(userId, item, { state: "waiting", reason: null, idempotencyKey: crypto.randomUUID(), ...media });
