@@ -61,6 +61,7 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
   const page = await context.newPage();
   const errors = recordConsoleErrors(page);
   await signIn(page, engineer.email);
+  await expect(page).toHaveURL("/dashboard/projects");
   await page.goto("/site");
   const card = page.getByRole("article", { name: project.title });
   await expect(card).toBeVisible();
@@ -125,9 +126,7 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
   expect(await countOf(request, engineer, paths.diary)).toBe(3);
   expect(await countOf(request, engineer, paths.snags)).toBe(1);
   expect(await countOf(request, engineer, paths.photos)).toBe(2);
-  const diary = await (
-    await request.get(`/api${paths.diary}`, { headers: { authorization: `Bearer ${engineer.accessToken}` } })
-  ).json();
+  const diary = await (await request.get(`/api${paths.diary}`, { headers: { authorization: `Bearer ${engineer.accessToken}` } })).json();
   // Newest first: the order they were made in, with their structured fields.
   expect((diary.data.items as { body: string; weather: string; workersOnSite: number }[]).map((entry) => entry.body)).toEqual(
     [...entries].reverse(),

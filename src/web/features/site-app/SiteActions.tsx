@@ -27,7 +27,11 @@ const diaryOf = (fields: TextFields): DiaryFields => ({
   equipment: fields.equipment ?? "",
   delays: fields.delays ?? "",
 });
-const snagOf = (fields: TextFields): SnagFields => ({ title: fields.title ?? "", location: fields.location ?? "", dueOn: fields.dueOn ?? "" });
+const snagOf = (fields: TextFields): SnagFields => ({
+  title: fields.title ?? "",
+  location: fields.location ?? "",
+  dueOn: fields.dueOn ?? "",
+});
 
 /**
  * What is done on site for a project: write the diary, raise a snag, add photos or videos. Each is kept on the phone

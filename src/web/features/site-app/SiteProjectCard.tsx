@@ -79,7 +79,10 @@ function MarkFixed({ project, snag }: { project: SiteProject; snag: SiteSnag }) 
       className="mt-1"
       aria-label={`Mark fixed: ${snag.title}`}
       onClick={() =>
-        void outbox.queue({ id: project.id, title: project.title }, { kind: "snag-move", snagId: snag.id, snagSeq: null, snagTitle: snag.title })
+        void outbox.queue(
+          { id: project.id, title: project.title },
+          { kind: "snag-move", snagId: snag.id, snagSeq: null, snagTitle: snag.title },
+        )
       }
     >
       Mark fixed

@@ -27,7 +27,8 @@ export function openDeviceDatabase(userId: string): Promise<IDBDatabase> {
     const database = request.result;
     if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
     // Numbered by the device as they are made: the order they are sent in.
-    if (!database.objectStoreNames.contains(OUTBOX_STORE)) database.createObjectStore(OUTBOX_STORE, { keyPath: "seq", autoIncrement: true });
+    if (!database.objectStoreNames.contains(OUTBOX_STORE))
+      database.createObjectStore(OUTBOX_STORE, { keyPath: "seq", autoIncrement: true });
   };
   return done(request);
 }

@@ -17,16 +17,14 @@ async function withOutbox<T>(userId: string, mode: IDBTransactionMode, work: (st
 }
 
 /** Every record, oldest first. */
-export const listOutbox = <T extends Numbered>(userId: string) =>
-  withOutbox(userId, "readonly", (store) => store.getAll()) as Promise<T[]>;
+export const listOutbox = <T extends Numbered>(userId: string) => withOutbox(userId, "readonly", (store) => store.getAll()) as Promise<T[]>;
 
 /** Adds a record and answers its number. */
 export const addToOutbox = <T extends object>(userId: string, record: T) =>
   withOutbox(userId, "readwrite", (store) => store.add(record)) as Promise<number>;
 
 /** Writes a record over the one of its number. */
-export const putInOutbox = <T extends Numbered>(userId: string, record: T) =>
-  withOutbox(userId, "readwrite", (store) => store.put(record));
+export const putInOutbox = <T extends Numbered>(userId: string, record: T) => withOutbox(userId, "readwrite", (store) => store.put(record));
 
 /** Removes a record. */
 export const removeFromOutbox = (userId: string, seq: number) => withOutbox(userId, "readwrite", (store) => store.delete(seq));

@@ -29,12 +29,15 @@ export function OutboxList() {
           type="checkbox"
           role="switch"
           checked={saveData}
+          aria-checked={saveData}
           onChange={(event) => outbox.setSaveData(event.target.checked)}
           className="mt-1 size-5"
         />
         <span>
           <span className="font-medium">Save data</span>
-          <span className={`block text-sm ${mutedTextClass}`}>Photos are made smaller (1,600 px) before sending; videos wait for Wi-Fi.</span>
+          <span className={`block text-sm ${mutedTextClass}`}>
+            Photos are made smaller (1,600 px) before sending; videos wait for Wi-Fi.
+          </span>
         </span>
       </label>
       {items.length > 0 ? (

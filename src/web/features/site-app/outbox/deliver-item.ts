@@ -1,4 +1,4 @@
-import type { ProjectPhoto, ProjectVideo, SiteUpdate } from "../../../../shared/answers/projects";
+import type { ProjectPhoto, ProjectVideo, SiteUpdate } from "../../../../shared/projects";
 import type { Snag } from "../../../../shared/snags";
 import { UPLOAD_IDS_FIELD } from "../../../../shared/uploads";
 import { apiRequest, VIDEO_UPLOAD_TIMEOUT_MS } from "../../../lib/http/client";
@@ -109,5 +109,5 @@ export async function deliverItem(item: OutboxItem, delivery: Delivery): Promise
   }
 }
 
-const withoutBlanks = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ""));
-
+const withoutBlanks = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ""));

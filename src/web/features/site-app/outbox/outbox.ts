@@ -47,7 +47,11 @@ export async function loadOutbox(userId: string): Promise<OutboxItem[]> {
 export async function changeItem(userId: string, item: OutboxItem, changes: Partial<OutboxItem>, keep = true): Promise<void> {
   Object.assign(item, changes);
   if (keep) await putInOutbox(userId, item);
-  if (mirror.userId === userId) publish(userId, mirror.items.map((shown) => (shown.seq === item.seq ? { ...item } : shown)));
+  if (mirror.userId === userId)
+    publish(
+      userId,
+      mirror.items.map((shown) => (shown.seq === item.seq ? { ...item } : shown)),
+    );
 }
 
 export type QueuedProject = { id: number; title: string };

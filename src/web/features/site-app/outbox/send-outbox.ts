@@ -1,7 +1,7 @@
 import { ApiError } from "../../../../shared/api";
+import { deliverItem, NotSendable } from "./deliver-item";
 import { changeItem, loadOutbox } from "./outbox";
 import type { OutboxItem } from "./outbox-items";
-import { deliverItem, NotSendable } from "./deliver-item";
 import { UploadFailure } from "./resumable-upload";
 
 /** What decides, at sending time, whether a video goes now: Save data on a line that is not Wi-Fi holds it. */
@@ -39,13 +39,21 @@ async function sendItem(userId: string, item: OutboxItem, items: OutboxItem[]): 
     const delivered = await deliverItem(item, { userId, items, onProgress });
     const sentAt = new Date().toISOString();
     // What was sent leaves the device: only the line saying so stays.
-    await changeItem(userId, item, { state: "sent", progress: null, serverId: delivered.id, sentAt, ...("file" in item ? { file: null } : {}) });
+    await changeItem(userId, item, {
+      state: "sent",
+      progress: null,
+      serverId: delivered.id,
+      sentAt,
+      ...("file" in item ? { file: null } : {}),
+    });
     for (const [index, part] of parts.entries())
       await changeItem(userId, part, { state: "sent", progress: null, serverId: delivered.photoIds[index] ?? null, sentAt, file: null });
     return true;
   } catch (error) {
     const notNow = isNotNow(error);
-    const changes: Partial<OutboxItem> = notNow ? { state: "waiting", progress: null } : { state: "failed", progress: null, reason: reasonOf(error) };
+    const changes: Partial<OutboxItem> = notNow
+      ? { state: "waiting", progress: null }
+      : { state: "failed", progress: null, reason: reasonOf(error) };
     for (const made of [item, ...parts]) await changeItem(userId, made, changes);
     return !notNow;
   }
