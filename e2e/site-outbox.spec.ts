@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signIn } from "./accounts";
+import sharp from "sharp";
+import { api, signIn } from "./accounts";
 import { expect, recordConsoleErrors, test } from "./fixtures";
 import { type Account, createProject, sitePhoto, staffAccount, uniqueName } from "./projects-kit";
 
@@ -147,5 +148,86 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
   expect(await countOf(request, engineer, paths.snags)).toBe(1);
   expect(await countOf(request, engineer, paths.photos)).toBe(2);
   expect(againErrors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  await context.close();
+});
+
+test("links made offline hold once sent, Save data sends a smaller photo, and a refusal says why", async ({ browser, request }) => {
+  const office = await staffAccount(request, "Projects", "Tunde");
+  const engineer = await staffAccount(request, "Projects", "Ada");
+  const project = await createProject(request, office, {
+    title: uniqueName("Wuse clinic "),
+    description: "A clinic.",
+    category: "commercial",
+    city: "Abuja",
+    status: "in_progress",
+    managerId: office.id,
+    teamIds: [engineer.id],
+  });
+  const tile = await api<{ id: number }>(
+    request,
+    `/projects/${project.id}/snags`,
+    { title: "Loose tile", location: "Lobby" },
+    office.accessToken,
+  );
+  // A photo of 2,000 × 1,500 px: under Save data the phone sends it at most 1,600 px, as a JPEG.
+  const large = await sharp({ create: { width: 2000, height: 1500, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const uploadLengths: number[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && sent.url().endsWith("/api/uploads")) uploadLengths.push(Number(sent.headers()["upload-length"]));
+  });
+  await signIn(page, engineer.email);
+  await expect(page).toHaveURL("/dashboard/projects");
+  await page.goto("/site");
+  const card = page.getByRole("article", { name: project.title });
+  await expect(card.getByText("Loose tile")).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/^Offline: showing what was saved on /)).toBeVisible();
+  const outbox = page.getByRole("region", { name: "Outbox" });
+  const saveData = outbox.getByRole("switch", { name: /Save data/ });
+  if (!(await saveData.isChecked())) await saveData.click();
+  await expect(saveData).toBeChecked();
+
+  // A snag with its photo, then the snag marked fixed: both made offline, the move naming the snag not yet sent.
+  await card.getByRole("button", { name: "New snag" }).click();
+  const snagForm = card.getByRole("form", { name: `New snag for ${project.title}` });
+  await snagForm.getByLabel("Title").fill("Cracked render");
+  await snagForm.getByLabel("Where").fill("North wall");
+  await snagForm.getByLabel("Photos").setInputFiles({ name: "north-wall.png", mimeType: "image/png", buffer: large });
+  await snagForm.getByRole("button", { name: "Keep to send" }).click();
+  await expect(outbox.getByText("Photo: north-wall.jpg")).toBeVisible();
+  await outbox.getByRole("button", { name: "Mark fixed: Cracked render" }).click();
+  // And the existing snag marked fixed, which the office fixes first: its move will be refused.
+  await card.getByRole("button", { name: "Mark fixed: Loose tile" }).click();
+  await expect(card.getByText("Marked fixed (see the outbox).")).toBeVisible();
+  await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(4);
+  const fixedByOffice = await request.patch(`/api/projects/${project.id}/snags/${tile.id}`, {
+    data: { status: "fixed" },
+    headers: { authorization: `Bearer ${office.accessToken}` },
+  });
+  expect(fixedByOffice.status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(3, { timeout: 30_000 });
+  await expect(outbox.getByText("Not sent", { exact: true })).toHaveCount(1);
+  await expect(outbox).toContainText("This snag is already fixed.");
+  await expect(outbox.getByRole("button", { name: "Try again: Snag fixed: Loose tile" })).toBeVisible();
+  expect(uploadLengths).toHaveLength(1);
+  expect(uploadLengths[0]).toBeLessThan(large.length);
+
+  const snags = await (
+    await request.get(`/api/projects/${project.id}/snags`, { headers: { authorization: `Bearer ${engineer.accessToken}` } })
+  ).json();
+  const render = (snags.data.items as { title: string; status: string; photos: unknown[] }[]).find(
+    (snag) => snag.title === "Cracked render",
+  );
+  expect(render).toMatchObject({ status: "fixed" });
+  expect(render?.photos).toHaveLength(1);
   await context.close();
 });
