@@ -170,7 +170,8 @@ test("links made offline hold once sent, Save data sends a smaller photo, and a 
     office.accessToken,
   );
   // A photo of 2,000 × 1,500 px: under Save data the phone sends it at most 1,600 px, as a JPEG.
-  const large = await sharp({ create: { width: 2000, height: 1500, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  const noise = { type: "gaussian", mean: 128, sigma: 40 } as const;
+  const large = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise } })
     .png()
     .toBuffer();
 
