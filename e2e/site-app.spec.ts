@@ -70,7 +70,7 @@ test("a site engineer reads /site online, then offline from the device; their da
   await expect(card.getByText("Blockwork of the first floor finished.")).toBeVisible();
   await expect(card).toContainText("Sunny · 12 on site");
   await expect(page.getByRole("article", { name: notOnTeam.title })).toHaveCount(0);
-  await expect(card.getByRole("link", { name: "Add photos" })).toHaveAttribute("href", `/dashboard/projects/${onTeam.id}/capture`);
+  await expect(card.getByRole("button", { name: "Add photos" })).toBeVisible();
 
   // The service worker is registered once the screen is up, and controls /site.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -101,10 +101,11 @@ test("a site engineer reads /site online, then offline from the device; their da
   await page.reload();
   await expect(card.getByText("Cracked lintel")).toBeVisible();
   await expect(page.getByText(/^Offline:/)).toHaveCount(0);
-  // The actions work from the keyboard: 'New diary entry' opens the project page's diary.
-  await card.getByRole("link", { name: "New diary entry" }).focus();
+  // The actions work from the keyboard: 'New diary entry' opens its form (the outbox's, e2e/site-outbox.spec.ts).
+  await card.getByRole("button", { name: "New diary entry" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(`/dashboard/projects/${onTeam.id}?section=updates`);
+  await expect(card.getByRole("form", { name: `New diary entry for ${onTeam.title}` })).toBeVisible();
+  await expect(card.getByRole("button", { name: "New diary entry" })).toHaveAttribute("aria-expanded", "true");
 
   // 'Sign out everywhere else' from another device ends this session: the next visit online finds it ended, asks for
   // sign-in and erases what the device kept for this person.

@@ -42,3 +42,12 @@ export const SITE_DIARY_DAYS = 14;
 
 /** The projects /site lists: the ones still to be built or being built. */
 export const SITE_PROJECT_STATUSES = ["planning", "in_progress", "on_hold"] as const;
+
+/**
+ * Background Sync of the site app's outbox (docs/decisions/151-site-app-outbox.md): the page registers the tag when it
+ * keeps something to send; the service worker's `sync` event posts the message to the open pages, which send (the
+ * worker cannot: the access token lives in the page's memory only). The worker is compiled on its own, without
+ * imports, so it spells both out; src/server/platform/site-app.test.ts checks they match.
+ */
+export const OUTBOX_SYNC_TAG = "crestbuild-outbox";
+export const OUTBOX_SYNC_MESSAGE = "crestbuild-outbox-sync";

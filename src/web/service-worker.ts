@@ -5,6 +5,7 @@
  *   are the same for everyone and never change under their name;
  * - the HTML of /site, the shell every portal path opens from when the network does not answer.
  * It never keeps an API answer: /api is not touched (a person's data for offline reading is in IndexedDB, per user).
+ * Background Sync: when the network returns it wakes the open pages, which send the site app's outbox.
  * A new version waits until every tab of the old one is closed and takes over at the next open: no page runs half old.
  */
 
@@ -15,11 +16,16 @@ declare const BUILD_VERSION: string;
 // The worker's own types, kept small: the project's TypeScript settings describe a page (DOM), not a worker.
 type ExtendableEvent = Event & { waitUntil(work: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(answer: Promise<Response>): void };
+type SyncEvent = ExtendableEvent & { tag: string };
 type WorkerScope = {
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
   location: Location;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<{ postMessage(message: unknown): void }[]>;
+  };
 };
 const worker = self as unknown as WorkerScope;
 
@@ -80,4 +86,20 @@ worker.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== worker.location.origin) return;
   if (url.pathname.startsWith("/assets/")) event.respondWith(builtFile(request));
   else if (request.mode === "navigate" && PORTAL_PATH.test(url.pathname)) event.respondWith(portalPage(request));
+});
+
+/**
+ * Background Sync (docs/decisions/151-site-app-outbox.md): the page registers this tag when it keeps something to
+ * send; the browser fires it once the network is back, and the worker tells the open pages to send (it cannot send
+ * itself: the access token lives in the page's memory only). The names are OUTBOX_SYNC_TAG and OUTBOX_SYNC_MESSAGE of
+ * src/shared/site-app.ts (this file is compiled without imports).
+ */
+worker.addEventListener("sync", (event) => {
+  if (event.tag !== "crestbuild-outbox") return;
+  event.waitUntil(
+    (async () => {
+      const pages = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
+      for (const page of pages) page.postMessage({ type: "crestbuild-outbox-sync" });
+    })(),
+  );
 });

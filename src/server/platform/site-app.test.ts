@@ -1,6 +1,13 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { SERVICE_WORKER_PATH, SITE_APP_MANIFEST_PATH, SITE_PATH, siteAppManifest } from "../../shared/site-app.js";
+import {
+  OUTBOX_SYNC_MESSAGE,
+  OUTBOX_SYNC_TAG,
+  SERVICE_WORKER_PATH,
+  SITE_APP_MANIFEST_PATH,
+  SITE_PATH,
+  siteAppManifest,
+} from "../../shared/site-app.js";
 import { setUpTestServer } from "../testing/set-up-test-server.js";
 
 // The built files are read only: one server for the whole file (the build is `npm run build`'s).
@@ -33,6 +40,9 @@ describe("the site app in the build", () => {
     const answers = await Promise.all(precache.map((file) => get(file).then((answer) => answer.status)));
     expect(answers.every((status) => status === 200)).toBe(true);
     expect(script).not.toContain("/api");
+    // Background Sync: the worker answers the page's tag with the message the page listens for.
+    expect(script).toContain(`"${OUTBOX_SYNC_TAG}"`);
+    expect(script).toContain(`"${OUTBOX_SYNC_MESSAGE}"`);
   });
 
   it("serves the manifest with its fields and icons of the sizes it states", async () => {

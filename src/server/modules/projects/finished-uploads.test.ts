@@ -118,6 +118,21 @@ describe("photo and video routes given finished uploads (uploadIds)", () => {
     expect(again.body).toMatchObject({ message: "Upload not found.", error: "upload_not_found" });
   });
 
+  it("answers the site app's outbox sending a photo's form again under its key with the first answer, adding nothing", async () => {
+    const { id } = await photoUpload(await jpegWithGps());
+    // The outbox's replay: the same form (its upload already used by the first) under the same Idempotency-Key.
+    const headers = { ...admin.auth, "idempotency-key": "outbox-photo-1" };
+    const form = { uploadIds: id, queuedAt: "2026-11-28T06:30:00.000Z" };
+    const first = await upload(`/projects/${projectId}/images`, [], headers, form);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await upload(`/projects/${projectId}/images`, [], headers, form);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await call(`/projects/${projectId}/images`, undefined, admin.auth)).body.data.items).toHaveLength(1);
+    // Without its key the same form is a new request, and the upload is gone.
+    expect((await upload(`/projects/${projectId}/images`, [], admin.auth, form)).body.error).toBe("upload_not_found");
+  });
+
   it("gives exactly one of 30 requests at once the same upload", async () => {
     const { id } = await photoUpload(await jpegWithGps());
     const answers = await Promise.all(Array.from({ length: 30 }, () => diaryEntry({ uploadIds: id })));

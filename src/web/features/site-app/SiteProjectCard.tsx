@@ -1,11 +1,12 @@
 import { lagosDay } from "../../../shared/lagos-time";
+import { weatherLabels } from "../../../shared/project-terms";
 import { mutedTextClass } from "../../components/form/form-fields";
+import { Button } from "../../components/ui/Button";
 import { cardClass } from "../../components/ui/SectionCard";
 import { useDateFormats } from "../../lib/use-date-formats";
+import { useOutboxContext } from "./outbox/outbox-context";
 import { SiteActions } from "./SiteActions";
-import type { SiteProject } from "./site-snapshot";
-
-const weatherLabels = { sunny: "Sunny", cloudy: "Cloudy", rain: "Rain", storm: "Storm" } as const;
+import type { SiteProject, SiteSnag } from "./site-snapshot";
 
 /** One project on /site: its actions, its open snags and today's diary entries (Lagos day). */
 export function SiteProjectCard({ project, today }: { project: SiteProject; today: string }) {
@@ -37,6 +38,7 @@ export function SiteProjectCard({ project, today }: { project: SiteProject; toda
                   {snag.assignee ? ` · ${snag.assignee}` : ""}
                   {snag.dueOn ? ` · due ${formats.date(snag.dueOn)}` : ""}
                 </span>
+                <MarkFixed project={project} snag={snag} />
               </li>
             ))}
           </ul>
@@ -63,5 +65,27 @@ export function SiteProjectCard({ project, today }: { project: SiteProject; toda
         )}
       </section>
     </article>
+  );
+}
+
+/** 'Mark fixed' on an open snag: the move is kept in the outbox and sent in turn (until then it says so). */
+function MarkFixed({ project, snag }: { project: SiteProject; snag: SiteSnag }) {
+  const outbox = useOutboxContext();
+  const queued = outbox.items.some((item) => item.kind === "snag-move" && item.snagId === snag.id && item.state !== "failed");
+  if (queued) return <span className={`block text-sm ${mutedTextClass}`}>Marked fixed (see the outbox).</span>;
+  return (
+    <Button
+      variant="secondary"
+      className="mt-1"
+      aria-label={`Mark fixed: ${snag.title}`}
+      onClick={() =>
+        void outbox.queue(
+          { id: project.id, title: project.title },
+          { kind: "snag-move", snagId: snag.id, snagSeq: null, snagTitle: snag.title },
+        )
+      }
+    >
+      Mark fixed
+    </Button>
   );
 }

@@ -2,11 +2,29 @@ import { lagosDay } from "../../../shared/lagos-time";
 import { mutedTextClass } from "../../components/form/form-fields";
 import { ErrorMessage, LoadingMessage } from "../../components/ui/StatusMessage";
 import { useDateFormats } from "../../lib/use-date-formats";
+import { OutboxList } from "./outbox/OutboxList";
+import { OutboxContext } from "./outbox/outbox-context";
+import { useOutbox } from "./outbox/use-outbox";
 import { SiteProjectCard } from "./SiteProjectCard";
 import { useSiteData } from "./use-site-data";
 
-/** The site app's screen: the person's active projects with their actions, open snags and today's diary. */
+/**
+ * The site app's screen: the person's active projects with their actions, open snags and today's diary, and the
+ * outbox of what was made here.
+ */
 export function SiteScreen() {
+  const outbox = useOutbox();
+  return (
+    <OutboxContext.Provider value={outbox}>
+      <div className="flex flex-col gap-4">
+        <SiteProjects />
+        <OutboxList />
+      </div>
+    </OutboxContext.Provider>
+  );
+}
+
+function SiteProjects() {
   const data = useSiteData();
   const formats = useDateFormats();
   if (data.state === "loading") return <LoadingMessage>Loading your projects…</LoadingMessage>;

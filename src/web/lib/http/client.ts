@@ -1,5 +1,6 @@
 import { ApiError, unwrapEnvelope } from "../../../shared/api";
 import { MFA_ENROLMENT_REQUIRED } from "../../../shared/auth-messages";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../shared/idempotency";
 import { endpointNotFound, serverError, tooManyRequests, wording } from "../../../shared/wording";
 import { takeEarlyData } from "./early-requests";
 
@@ -8,6 +9,9 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const VIDEO_UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** How long to wait, and the Idempotency-Key naming a change that may be sent again (docs/api.md#idempotency). */
+export type RequestOptions = { timeoutMs?: number; idempotencyKey?: string };
 
 /** How an attempt to renew the access token ended. */
 export type RefreshOutcome = "refreshed" | "expired" | "unavailable";
@@ -62,8 +66,9 @@ function fallbackMessage(status: number, path: string, retryAfterSeconds: number
 }
 
 /** Sends one request with the access token (unless it is a session-flow call); a network failure or timeout throws. */
-async function fetchApi(method: Method, path: string, body: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
+async function fetchApi(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
   // A FormData body (file uploads) goes as multipart: the browser sets its content type and boundary.
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers["content-type"] = "application/json";
@@ -75,7 +80,7 @@ async function fetchApi(method: Method, path: string, body: unknown, timeoutMs =
       credentials: "include",
       headers,
       body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
     }),
   );
 }
@@ -109,8 +114,8 @@ export async function readStartedRequest<T>(started: Promise<Response>, path: st
 }
 
 /** One request, no retries: the envelope's data, or an ApiError with the wording of docs/product.md#wording. */
-async function send<T>(method: Method, path: string, body: unknown, timeoutMs?: number): Promise<T> {
-  return readEnvelope<T>(await fetchApi(method, path, body, timeoutMs), path);
+async function send<T>(method: Method, path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return readEnvelope<T>(await fetchApi(method, path, body, options), path);
 }
 
 /**
@@ -140,13 +145,13 @@ async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): P
  * Signed in, it sends the access token and renews it once on a 401 (see withSessionRenewal). It never tries a
  * failure again: the query cache does (lib/query/query-client.ts), so a failing load is asked for a bounded number of times.
  */
-export function apiRequest<T>(method: Method, path: string, body?: unknown, options: { timeoutMs?: number } = {}): Promise<T> {
+export function apiRequest<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   // The first screen's data may be on its way already, asked for by the page's HTML: its answer serves one attempt.
   let started = method === "GET" ? takeEarlyData(path) : null;
   return withSessionRenewal(path, () => {
     const early = started;
     started = null;
-    return early ? readStartedRequest<T>(early, path) : send<T>(method, path, body, options.timeoutMs);
+    return early ? readStartedRequest<T>(early, path) : send<T>(method, path, body, options);
   });
 }
 
@@ -170,4 +175,17 @@ export function apiDownload(path: string, fallbackFileName: string): Promise<Dow
     const fileName = attachmentFileName(response.headers.get("content-disposition")) ?? fallbackFileName;
     return { blob: await response.blob(), fileName };
   });
+}
+
+/**
+ * The Bearer header for a request the client does not send itself (the site app's resumable uploads, sent by
+ * tus-js-client), renewing the access token first when asked to (after such a request was refused with a 401).
+ */
+export async function uploadAuthorization(renew: boolean): Promise<string | null> {
+  if (renew && session) {
+    const outcome = await session.refresh();
+    if (outcome === "expired") session.expire();
+  }
+  const token = session?.accessToken();
+  return token ? `Bearer ${token}` : null;
 }

@@ -7,23 +7,34 @@
 
 const DATABASE_PREFIX = "crestbuild-device-";
 const STORE = "saved";
+/** What the site app made offline and has still to send, in the order made (src/web/lib/offline/outbox-store.ts). */
+export const OUTBOX_STORE = "outbox";
+/** 2 added the outbox. */
+const DATABASE_VERSION = 2;
 
 const databaseName = (userId: string) => `${DATABASE_PREFIX}${userId}`;
 
-const done = <T>(request: IDBRequest<T>) =>
+export const done = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 
-function open(userId: string): Promise<IDBDatabase> {
-  const request = indexedDB.open(databaseName(userId), 1);
-  request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+/** This person's database on this device, made or brought up to date on first use. */
+export function openDeviceDatabase(userId: string): Promise<IDBDatabase> {
+  const request = indexedDB.open(databaseName(userId), DATABASE_VERSION);
+  request.onupgradeneeded = () => {
+    const database = request.result;
+    if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
+    // Numbered by the device as they are made: the order they are sent in.
+    if (!database.objectStoreNames.contains(OUTBOX_STORE))
+      database.createObjectStore(OUTBOX_STORE, { keyPath: "seq", autoIncrement: true });
+  };
   return done(request);
 }
 
 async function withStore<T>(userId: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await open(userId);
+  const database = await openDeviceDatabase(userId);
   try {
     return await done(work(database.transaction(STORE, mode).objectStore(STORE)));
   } finally {
