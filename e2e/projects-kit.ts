@@ -38,6 +38,24 @@ export function createProject(request: APIRequestContext, office: Account, proje
   return api<ProjectDetail>(request, "/projects", project, office.accessToken);
 }
 
+/** The site app's people: the project office and a site engineer on the team of a project in progress in Abuja. */
+export async function engineerOnAProject(
+  request: APIRequestContext,
+  project: Pick<ProjectCreateInput, "title" | "description" | "category">,
+): Promise<{ office: Account; engineer: Account; project: ProjectDetail }> {
+  const office = await staffAccount(request, "Projects", "Tunde");
+  const engineer = await staffAccount(request, "Projects", "Ada");
+  const created = await createProject(request, office, {
+    ...project,
+    title: uniqueName(project.title),
+    city: "Abuja",
+    status: "in_progress",
+    managerId: office.id,
+    teamIds: [engineer.id],
+  });
+  return { office, engineer, project: created };
+}
+
 /**
  * A Projects staff member and a client, with one residential project in Abuja that the staffer made for the client
  * (the title made unique from `names.project`).

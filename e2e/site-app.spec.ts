@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { api, signIn, signOut } from "./accounts";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, recordConsoleErrors, test } from "./fixtures";
-import { createProject, staffAccount, uniqueName } from "./projects-kit";
+import { createProject, engineerOnAProject, staffAccount, uniqueName } from "./projects-kit";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -15,18 +15,16 @@ test("a site engineer reads /site online, then offline from the device; their da
   browser,
   request,
 }) => {
-  const office = await staffAccount(request, "Projects", "Tunde");
-  const engineer = await staffAccount(request, "Projects", "Ada");
-  const stranger = await staffAccount(request, "HR", "Bisi");
-  const onTeam = await createProject(request, office, {
-    title: uniqueName("Gwarinpa duplex "),
+  const {
+    office,
+    engineer,
+    project: onTeam,
+  } = await engineerOnAProject(request, {
+    title: "Gwarinpa duplex ",
     description: "A duplex.",
     category: "residential",
-    city: "Abuja",
-    status: "in_progress",
-    managerId: office.id,
-    teamIds: [engineer.id],
   });
+  const stranger = await staffAccount(request, "HR", "Bisi");
   const notOnTeam = await createProject(request, office, {
     title: uniqueName("Lekki office "),
     description: "An office block.",

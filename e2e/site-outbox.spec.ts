@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { api, signIn } from "./accounts";
 import { expect, recordConsoleErrors, test } from "./fixtures";
-import { type Account, createProject, sitePhoto, staffAccount, uniqueName } from "./projects-kit";
+import { type Account, engineerOnAProject, sitePhoto } from "./projects-kit";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -41,16 +41,10 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
   browser,
   request,
 }) => {
-  const office = await staffAccount(request, "Projects", "Tunde");
-  const engineer = await staffAccount(request, "Projects", "Ada");
-  const project = await createProject(request, office, {
-    title: uniqueName("Jabi terrace "),
+  const { engineer, project } = await engineerOnAProject(request, {
+    title: "Jabi terrace ",
     description: "Four terraced houses.",
     category: "residential",
-    city: "Abuja",
-    status: "in_progress",
-    managerId: office.id,
-    teamIds: [engineer.id],
   });
   const paths = {
     diary: `/projects/${project.id}/updates`,
@@ -152,16 +146,10 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
 });
 
 test("links made offline hold once sent, Save data sends a smaller photo, and a refusal says why", async ({ browser, request }) => {
-  const office = await staffAccount(request, "Projects", "Tunde");
-  const engineer = await staffAccount(request, "Projects", "Ada");
-  const project = await createProject(request, office, {
-    title: uniqueName("Wuse clinic "),
+  const { office, engineer, project } = await engineerOnAProject(request, {
+    title: "Wuse clinic ",
     description: "A clinic.",
     category: "commercial",
-    city: "Abuja",
-    status: "in_progress",
-    managerId: office.id,
-    teamIds: [engineer.id],
   });
   const tile = await api<{ id: number }>(
     request,
