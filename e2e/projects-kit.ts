@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { findFfmpeg } from "../src/server/platform/ffmpeg";
 import type { ProjectCreateInput, ProjectDetail } from "../src/shared/projects";
 import { api, approvedStaff, PASSWORD, uniqueEmail } from "./accounts";
 import { codeFromLatestMail } from "./mail-server";
@@ -82,6 +84,24 @@ export async function sitePhoto(name: string) {
     .png()
     .toBuffer();
   return { name, mimeType: "image/png", buffer };
+}
+
+/**
+ * A real 2-second MP4 of about 4 MB (a lossless test pattern with noise, by the ffmpeg the server uses): several of
+ * the resumable upload's 512 KiB chunks.
+ */
+export function siteVideo(name: string) {
+  const pattern = "testsrc=duration=2:size=640x360:rate=10,noise=alls=20:allf=t";
+  const codec = ["-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-pix_fmt", "yuv420p"];
+  const buffer = execFileSync(
+    findFfmpeg(undefined),
+    [
+      ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", pattern],
+      ...[...codec, "-movflags", "frag_keyframe+empty_moov", "-f", "mp4", "pipe:1"],
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { name, mimeType: "video/mp4", buffer };
 }
 
 /** A small but real PDF (the server recognises documents from their first bytes). */

@@ -1,8 +1,14 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type APIRequestContext, chromium, type Page, type Route } from "@playwright/test";
 import sharp from "sharp";
+import { OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG } from "../src/shared/site-app";
 import { api, signIn } from "./accounts";
+import { chromiumArgs, chromiumExecutable } from "./chromium";
 import { expect, recordConsoleErrors, test } from "./fixtures";
-import { type Account, engineerOnAProject, sitePhoto } from "./projects-kit";
+import { type Account, engineerOnAProject, sitePhoto, siteVideo } from "./projects-kit";
+import { E2E_ORIGIN as baseURL } from "./site-under-test";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -72,7 +78,7 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
   for (const [index, body] of entries.entries()) {
     await card.getByRole("button", { name: "New diary entry" }).click();
     const form = card.getByRole("form", { name: `New diary entry for ${project.title}` });
-    await form.getByLabel("What happened on site").fill(body);
+    await form.getByLabel("What happened today").fill(body);
     await form.getByLabel("Weather").selectOption("cloudy");
     await form.getByLabel("Workers on site").fill(String(10 + index));
     await form.getByRole("button", { name: "Keep to send" }).click();
@@ -218,5 +224,186 @@ test("links made offline hold once sent, Save data sends a smaller photo, and a 
   );
   expect(render).toMatchObject({ status: "fixed" });
   expect(render?.photos).toHaveLength(1);
+
+  // The office reopens the tile: 'Try again' sends the move under a new key, and this time it is taken.
+  const reopened = await request.patch(`/api/projects/${project.id}/snags/${tile.id}`, {
+    data: { status: "open", reason: "Still loose at the door." },
+    headers: { authorization: `Bearer ${office.accessToken}` },
+  });
+  expect(reopened.status()).toBe(200);
+  await outbox.getByRole("button", { name: "Try again: Snag fixed: Loose tile" }).click();
+  await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(4, { timeout: 30_000 });
+  await expect(outbox.getByText("Not sent", { exact: true })).toHaveCount(0);
+  const tileNow = await (
+    await request.get(`/api/projects/${project.id}/snags`, { headers: { authorization: `Bearer ${engineer.accessToken}` } })
+  ).json();
+  expect((tileNow.data.items as { id: number; status: string }[]).find((snag) => snag.id === tile.id)).toMatchObject({ status: "fixed" });
   await context.close();
+});
+
+test("a diary entry's photos wait with it on a dead line and Background Sync sends them; a video waits for Wi-Fi until 'Send now'", async ({
+  browser,
+  request,
+}) => {
+  const { engineer, project } = await engineerOnAProject(request, {
+    title: "Maitama duplex ",
+    description: "A duplex.",
+    category: "residential",
+  });
+  const authorization = { authorization: `Bearer ${engineer.accessToken}` };
+  const video = siteVideo("walkround.mp4");
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const errors = recordConsoleErrors(page);
+  await signIn(page, engineer.email);
+  await expect(page).toHaveURL("/dashboard/projects");
+  await page.goto("/site");
+  const card = page.getByRole("article", { name: project.title });
+  await expect(card).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const outbox = page.getByRole("region", { name: "Outbox" });
+  const saveData = outbox.getByRole("switch", { name: /Save data/ });
+  if (!(await saveData.isChecked())) await saveData.click();
+  await expect(saveData).toBeChecked();
+
+  // What the service worker relays to the page (Background Sync's `sync` event), counted.
+  const relays = () => page.evaluate(() => (window as unknown as { relays: unknown[] }).relays);
+  await page.evaluate(() => {
+    const relays: unknown[] = [];
+    (window as unknown as { relays: unknown[] }).relays = relays;
+    navigator.serviceWorker.addEventListener("message", (event) => relays.push((event.data as { type?: unknown }).type));
+  });
+
+  // The phone says it is online but nothing it sends arrives (a dead line): what is made waits, nothing is lost.
+  const deadLine = (route: Route) => (route.request().method() === "GET" ? route.continue() : route.abort("internetdisconnected"));
+  await page.route("**/api/uploads**", deadLine);
+  let deadUploads = 0;
+  page.on("requestfailed", (failed) => {
+    if (failed.url().includes("/api/uploads")) deadUploads += 1;
+  });
+  await page.route(`**/api/projects/${project.id}/**`, deadLine);
+  await card.getByRole("button", { name: "Add photos" }).click();
+  const mediaForm = card.getByRole("form", { name: `Add photos or videos to ${project.title}` });
+  await mediaForm.getByLabel("Photos or videos").setInputFiles(video);
+  await mediaForm.getByRole("button", { name: "Keep to send" }).click();
+  await expect(outbox.getByText("Waiting for Wi-Fi", { exact: true })).toHaveCount(1);
+  await card.getByRole("button", { name: "New diary entry" }).click();
+  const diaryForm = card.getByRole("form", { name: `New diary entry for ${project.title}` });
+  await diaryForm.getByLabel("What happened today").fill("Roof trusses lifted.");
+  await diaryForm.getByLabel("Photos").setInputFiles([await sitePhoto("truss-east.png"), await sitePhoto("truss-west.png")]);
+  await diaryForm.getByRole("button", { name: "Keep to send" }).click();
+  await expect(card.getByText("The diary entry is in the outbox below.")).toBeVisible();
+  // The sending tried the dead line (tus's retries included; the sync the entry registered, which an online Chromium
+  // fires at once, asked for one more) and stopped: once the outbox's lock is free, all three wait.
+  await expect.poll(() => deadUploads).toBeGreaterThan(0);
+  const heldLocks = () => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0);
+  await expect.poll(heldLocks, { timeout: 20_000 }).toBe(0);
+  await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(3);
+  const relaysBefore = (await relays()).length;
+  await expect(outbox.getByText("Photo: truss-east.png")).toBeVisible();
+  // What waits is counted in MB: the video's bytes and the photos'.
+  const waiting = /4 to send · ([\d.]+) MB waiting to be sent\./;
+  await expect(outbox).toContainText(waiting);
+  const megabytes = Number(waiting.exec((await outbox.textContent()) ?? "")?.[1]);
+  expect(megabytes).toBeGreaterThanOrEqual(Math.floor(video.buffer.length / 100_000) / 10);
+
+  // The line comes back without an `online` event: the service worker's Background Sync wakes the page, which sends.
+  await page.unrouteAll();
+  const devtools = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL.startsWith(new URL(page.url()).origin));
+      if (ours && !ours.isDeleted) resolve(ours.registrationId);
+    });
+  });
+  await devtools.send("ServiceWorker.enable");
+  await devtools.send("ServiceWorker.dispatchSyncEvent", {
+    origin: new URL(page.url()).origin,
+    registrationId: await registrationId,
+    tag: OUTBOX_SYNC_TAG,
+    lastChance: false,
+  });
+  await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(3, { timeout: 30_000 });
+  expect((await relays()).slice(relaysBefore)).toEqual([OUTBOX_SYNC_MESSAGE]);
+  await expect(outbox.getByText("Waiting for Wi-Fi", { exact: true })).toHaveCount(1);
+  const diary = await (await request.get(`/api/projects/${project.id}/updates`, { headers: authorization })).json();
+  expect(diary.data.items).toHaveLength(1);
+  expect(diary.data.items[0]).toMatchObject({ body: "Roof trusses lifted." });
+  expect(diary.data.items[0].photos).toHaveLength(2);
+
+  // 'Send now' sends the video on this line; its share shows as it goes (the second chunk held until it has).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let chunks = 0;
+  await page.route("**/api/uploads/**", async (route) => {
+    if (route.request().method() === "PATCH" && ++chunks === 2) await released;
+    await route.continue();
+  });
+  await outbox.getByRole("button", { name: "Send now: Video: walkround.mp4" }).click();
+  await expect(outbox.getByText(/^Sending [1-9]\d?%$/)).toBeVisible();
+  release();
+  await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(4, { timeout: 60_000 });
+  await expect(outbox).toContainText("Nothing waiting to be sent.");
+  const videos = await (await request.get(`/api/projects/${project.id}/videos`, { headers: authorization })).json();
+  expect(videos.data.items).toHaveLength(1);
+  expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  await context.close();
+});
+
+test("what waits on the phone survives the browser's restart, and is sent when the network returns", async ({
+  request,
+  extraHTTPHeaders,
+}) => {
+  const { engineer, project } = await engineerOnAProject(request, {
+    title: "Gwarinpa school ",
+    description: "Six classrooms.",
+    category: "commercial",
+  });
+  // A browser with a profile on disk, as a phone's: closed and started again, it keeps its storage and cookies.
+  const profile = await mkdtemp(path.join(tmpdir(), "crestbuild-phone-"));
+  const startBrowser = () =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
+      baseURL,
+      extraHTTPHeaders,
+      viewport: { width: 360, height: 780 },
+    });
+  try {
+    const phone = await startBrowser();
+    const page = phone.pages()[0] ?? (await phone.newPage());
+    await signIn(page, engineer.email);
+    await expect(page).toHaveURL("/dashboard/projects");
+    await page.goto("/site");
+    await expect(page.getByRole("article", { name: project.title })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await phone.setOffline(true);
+    await page.reload();
+    const card = page.getByRole("article", { name: project.title });
+    await card.getByRole("button", { name: "New diary entry" }).click();
+    const form = card.getByRole("form", { name: `New diary entry for ${project.title}` });
+    await form.getByLabel("What happened today").fill("Foundations dug for block B.");
+    await form.getByRole("button", { name: "Keep to send" }).click();
+    await expect(page.getByRole("region", { name: "Outbox" }).getByText("Waiting to send", { exact: true })).toHaveCount(1);
+    await phone.close();
+
+    // The browser starts again, still with no network: the entry waits; the network returns and it is sent, once.
+    const restarted = await startBrowser();
+    await restarted.setOffline(true);
+    const again = restarted.pages()[0] ?? (await restarted.newPage());
+    const errors = recordConsoleErrors(again);
+    await again.goto("/site");
+    const outbox = again.getByRole("region", { name: "Outbox" });
+    await expect(outbox.getByText("Diary: Foundations dug for block B.")).toBeVisible();
+    await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(1);
+    await restarted.setOffline(false);
+    await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(1, { timeout: 30_000 });
+    expect(await countOf(request, engineer, `/projects/${project.id}/updates`)).toBe(1);
+    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+    await restarted.close();
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
 });

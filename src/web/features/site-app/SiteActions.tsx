@@ -124,7 +124,7 @@ export function SiteActions({ projectId, projectTitle }: { projectId: number; pr
 function DiaryFieldsInputs({ errors }: { errors: Record<string, string> }) {
   return (
     <>
-      <TextAreaField name="body" label="What happened on site" rows={4} maxLength={5000} error={errors.body} />
+      <TextAreaField name="body" label="What happened today" rows={4} maxLength={5000} error={errors.body} />
       <SelectField name="weather" label="Weather" optional error={errors.weather} defaultValue="">
         <option value="">Not said</option>
         {weatherKinds.map((kind) => (
