@@ -206,6 +206,22 @@ function printBeaconSize() {
   );
 }
 
+/**
+ * Whether Chromium offers to install /site, signed in, in Lighthouse's own browser (not incognito). Lighthouse 12 no
+ * longer has its PWA category; its 'installable-manifest' audit asked Chromium the same question.
+ */
+async function printSiteInstallability() {
+  await signInInLighthouseBrowser({ tokenExpired: false });
+  await inLighthouseBrowser(async (page, cdp) => {
+    await page.goto(`${server.origin}/site`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    const errors = installabilityErrors.map((error) => error.errorId);
+    console.log(`\n/site installable (Chromium's installability check): ${errors.length === 0 ? "met" : `NOT met: ${errors.join(", ")}`}`);
+  });
+  await signOutLighthouseBrowser();
+}
+
 /** Each goal of docs/speed.md for a page, judged on its worst run. */
 function goals(page: string, runs: Run[]): string {
   const worst = <T>(pick: (run: Run) => T, compare: (a: T, b: T) => number) => runs.map(pick).sort(compare)[0] as T;
@@ -282,6 +298,7 @@ try {
   const failing = [...new Set(runs.flatMap((run) => run.below100))];
   if (failing.length > 0) console.log(`\nAudits that cost points in some run: ${failing.join(", ")}`);
   printBeaconSize();
+  await printSiteInstallability();
 } finally {
   await chrome.kill();
   server.stop();
