@@ -407,3 +407,57 @@ test("what waits on the phone survives the browser's restart, and is sent when t
     await rm(profile, { recursive: true, force: true });
   }
 });
+
+test("a video cut off halfway goes on from where it stopped, after a reload", async ({ browser, request }) => {
+  const { engineer, project } = await engineerOnAProject(request, {
+    title: "Lokogoma villas ",
+    description: "Three villas.",
+    category: "residential",
+  });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const errors = recordConsoleErrors(page);
+  await signIn(page, engineer.email);
+  await expect(page).toHaveURL("/dashboard/projects");
+  await page.goto("/site");
+  const card = page.getByRole("article", { name: project.title });
+  await expect(card).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const outbox = page.getByRole("region", { name: "Outbox" });
+  const saveData = outbox.getByRole("switch", { name: /Save data/ });
+  if (await saveData.isChecked()) await saveData.click();
+  await expect(saveData).not.toBeChecked();
+
+  // Each chunk's offset as the phone sends it; the line dies once four chunks (2 MiB) have arrived.
+  const offsets: number[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "PATCH" && sent.url().includes("/api/uploads/")) offsets.push(Number(sent.headers()["upload-offset"]));
+  });
+  let chunks = 0;
+  await page.route("**/api/uploads/**", (route) =>
+    route.request().method() === "PATCH" && ++chunks > 4 ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await card.getByRole("button", { name: "Add photos" }).click();
+  const mediaForm = card.getByRole("form", { name: `Add photos or videos to ${project.title}` });
+  await mediaForm.getByLabel("Photos or videos").setInputFiles(siteVideo("slab-pour.mp4"));
+  await mediaForm.getByRole("button", { name: "Keep to send" }).click();
+  await expect.poll(() => chunks, { timeout: 20_000 }).toBeGreaterThan(4);
+  const heldLocks = () => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0);
+  await expect.poll(heldLocks, { timeout: 20_000 }).toBe(0);
+  await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(1);
+
+  // The line is back and the page is reloaded: the upload goes on at 2 MiB, not at zero.
+  const beforeReload = offsets.length;
+  await page.unrouteAll();
+  await page.reload();
+  await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(1, { timeout: 60_000 });
+  const resumed = offsets.slice(beforeReload);
+  expect(resumed[0]).toBe(4 * 512 * 1024);
+  expect(Math.min(...resumed)).toBe(4 * 512 * 1024);
+  const videos = await (
+    await request.get(`/api/projects/${project.id}/videos`, { headers: { authorization: `Bearer ${engineer.accessToken}` } })
+  ).json();
+  expect(videos.data.items).toHaveLength(1);
+  expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  await context.close();
+});
