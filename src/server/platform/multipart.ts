@@ -7,6 +7,8 @@ import { pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { ApiError } from "../../shared/api.js";
+import { captureFields } from "../../shared/evidence.js";
+import { PHOTOS_PER_UPLOAD } from "../../shared/project-terms.js";
 
 export type UploadedFile = { filename: string; data: Buffer };
 export type MultipartUpload = { files: UploadedFile[]; fields: Record<string, string[]> };
@@ -22,7 +24,13 @@ export type MultipartLimits = {
   tooMany: string;
 };
 
-const MAX_FIELDS = 30;
+/**
+ * The text fields a form may carry: its own (a diary entry's, a snag's: under 20), and for each of its photos (at most
+ * PHOTOS_PER_UPLOAD) a caption, an upload id and every capture field. Each field is at most MAX_FIELD_BYTES, so this
+ * bounds what one form holds in memory (about 2.6 MB).
+ */
+const MAX_FIELDS = 20 + PHOTOS_PER_UPLOAD * (captureFields.length + 2);
+const tooManyFields = "This form has too many fields.";
 const MAX_FIELD_BYTES = 20_000;
 
 const drain = (stream: NodeJS.ReadableStream) => pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
@@ -63,6 +71,7 @@ async function readParts(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") refusal ??= tooLarge();
+    else if (code === "FST_FIELDS_LIMIT") refusal ??= new ApiError(413, tooManyFields, "too_many_fields");
     else if (code === "FST_FILES_LIMIT")
       refusal ??= new ApiError(413, limits.tooMany, "too_many_files", { [limits.fileField]: limits.tooMany });
     else {

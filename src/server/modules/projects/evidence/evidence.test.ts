@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
+import { captureFields } from "../../../../shared/evidence.js";
+import { PHOTOS_PER_UPLOAD } from "../../../../shared/project-terms.js";
 import type { SignedIn } from "../../../testing/people.js";
 import { setUpTestServer } from "../../../testing/set-up-test-server.js";
 import { testDatabase } from "../../../testing/test-app.js";
@@ -168,6 +170,36 @@ describe("proof of progress", () => {
       expect((await call(`/projects/${id}/evidence/match`, hash, viewer.auth)).status).toBe(404);
     }
     expect((await call(`/projects/${projectId}/evidence`, undefined, {})).status).toBe(401);
+  });
+
+  it("takes as many photos at once as the capture screen sends, each with its caption and every capture field", async () => {
+    const photos = await Promise.all(
+      Array.from({ length: PHOTOS_PER_UPLOAD }, (_, index) => jpeg(`#30${String(index).padStart(2, "0")}90`)),
+    );
+    // As the browser's form sends them: every field for every photo, empty when not known (docs/api.md).
+    const fields: Record<string, string[]> = { caption: photos.map((_, index) => `Column ${index + 1}`) };
+    for (const field of captureFields) fields[field] = photos.map(() => "");
+    Object.assign(fields, {
+      source: photos.map(() => "camera"),
+      capturedAt: photos.map(() => minutesAgo(2).toISOString()),
+      latitude: photos.map(() => onSite.latitude),
+      longitude: photos.map(() => onSite.longitude),
+      accuracyMetres: photos.map(() => onSite.accuracyMetres),
+    });
+    const added = await upload(
+      `/projects/${projectId}/images`,
+      photos.map((bytes) => photo(bytes)),
+      office.auth,
+      fields,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data.photos.map((taken: { verdict: string }) => taken.verdict)).toEqual(photos.map(() => "verified"));
+
+    // A form beyond any the product sends is refused whole, saying why.
+    const padded = { ...fields, note: Array.from({ length: 200 }, () => "x") };
+    const refused = await upload(`/projects/${projectId}/images`, [photo(await jpeg("#303091"))], office.auth, padded);
+    expect(refused.status).toBe(413);
+    expect(refused.body).toMatchObject({ error: "too_many_fields", message: "This form has too many fields." });
   });
 
   it("refuses a site or a capture that cannot be, naming the field, and keeps nothing of the refused upload", async () => {

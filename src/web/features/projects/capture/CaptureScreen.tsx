@@ -11,8 +11,8 @@ import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
 import { type CaptionedFile, liveChecksQuery, type PhotoCapture, photoPointsQuery, projectsApi } from "../api";
 import { VerdictBadge } from "../page/VerdictBadge";
-import { type PositionState, usePosition } from "./use-position";
-import { frameAsJpeg, useRearCamera } from "./use-rear-camera";
+import { type PositionState, usePosition } from "../../../lib/device/use-position";
+import { frameAsJpeg, useRearCamera } from "../../../lib/device/use-rear-camera";
 import { VideoRecorder } from "./VideoRecorder";
 
 type Taken = CaptionedFile & { key: string; preview: string };

@@ -3,7 +3,7 @@ import type { Snag } from "../../../../shared/snags";
 import { UPLOAD_IDS_FIELD } from "../../../../shared/uploads";
 import { apiRequest, VIDEO_UPLOAD_TIMEOUT_MS } from "../../../lib/http/client";
 import { changeItem } from "./outbox";
-import type { MediaFile, OutboxItem } from "./outbox-items";
+import { isMedia, type MediaFile, type OutboxItem } from "./outbox-items";
 import { uploadIdOf, uploadMedia } from "./resumable-upload";
 
 /** What sending an item needs besides the item: its person, the rest of the outbox (its photos, the snag it moves). */
@@ -51,13 +51,31 @@ async function uploadAll(files: (OutboxItem & MediaFile)[], delivery: Delivery):
   return ids;
 }
 
-/** The text fields and the uploads of a form, each photo with the time it was queued (docs/api.md, capture fields). */
+/**
+ * The capture fields of one upload (docs/api.md): when it was queued, and for a photo of the site app's camera its
+ * source, time and place. Every field is given for every file, empty when not known, since the n-th value of each
+ * belongs to the n-th file.
+ */
+function captureFieldsOf(file: OutboxItem | undefined): [string, string][] {
+  const capture = file && isMedia(file) ? file.capture : undefined;
+  const text = (value: number | undefined) => (value === undefined ? "" : String(value));
+  return [
+    ["source", capture ? "camera" : "library"],
+    ["capturedAt", capture?.capturedAt ?? ""],
+    ["latitude", text(capture?.latitude)],
+    ["longitude", text(capture?.longitude)],
+    ["accuracyMetres", text(capture?.accuracyMetres)],
+    ["queuedAt", file?.madeAt ?? new Date().toISOString()],
+  ];
+}
+
+/** The text fields and the uploads of a form, each with its capture fields. */
 function formOf(fields: Record<string, string>, uploadIds: string[], files: OutboxItem[]): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value.trim() !== "") form.append(name, value);
   uploadIds.forEach((id, index) => {
     form.append(UPLOAD_IDS_FIELD, id);
-    form.append("queuedAt", files[index]?.madeAt ?? new Date().toISOString());
+    for (const [name, value] of captureFieldsOf(files[index])) form.append(name, value);
   });
   return form;
 }

@@ -10,9 +10,17 @@ export type OutboxState = "waiting" | "sending" | "sent" | "failed";
 export type DiaryFields = { body: string; weather: Weather | ""; workersOnSite: string; equipment: string; delays: string };
 export type SnagFields = { title: string; location: string; dueOn: string };
 
+/**
+ * What the phone knew when a photo was taken in the site app's camera: the time, and its position when known. A
+ * photo without it was picked from the phone's gallery.
+ */
+export type CameraCapture = { capturedAt: string; latitude?: number; longitude?: number; accuracyMetres?: number };
+
 /** A photo or video: its bytes, and once created its tus upload (`uploadUrl`, kept to resume after a reload). */
 export type MediaFile = {
   file: Blob | null;
+  /** Taken in the site app's camera (absent: picked from the gallery). */
+  capture?: CameraCapture;
   fileName: string;
   fileType: string;
   size: number;

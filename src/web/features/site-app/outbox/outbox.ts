@@ -1,5 +1,5 @@
 import { addToOutbox, listOutbox, putInOutbox, removeFromOutbox } from "../../../lib/offline/outbox-store";
-import type { NewOutboxItem, OutboxItem, OutboxWork } from "./outbox-items";
+import type { CameraCapture, NewOutboxItem, OutboxItem, OutboxWork } from "./outbox-items";
 
 /**
  * The outbox of the person signed in, in this tab: a copy in memory of what their IndexedDB outbox holds, which the
@@ -69,10 +69,11 @@ const newItem = (project: QueuedProject, work: OutboxWork): NewOutboxItem => ({
   sentAt: null,
 });
 
-const photoOf = (file: Blob, fileName: string, partOf: number | null): OutboxWork => ({
+const photoOf = (file: Blob, fileName: string, partOf: number | null, capture?: CameraCapture): OutboxWork => ({
   kind: "photo",
   partOf,
   file,
+  ...(capture ? { capture } : {}),
   fileName,
   fileType: file.type,
   size: file.size,
@@ -80,7 +81,7 @@ const photoOf = (file: Blob, fileName: string, partOf: number | null): OutboxWor
   uploaded: false,
 });
 
-export type QueuedFile = { file: Blob; fileName: string };
+export type QueuedFile = { file: Blob; fileName: string; capture?: CameraCapture };
 
 /**
  * Keeps something made on /site to send, after what was made before it; the photos given are its own (a diary
@@ -95,10 +96,10 @@ export async function queueWork(userId: string, project: QueuedProject, work: Ou
 
 /** Photos and videos of their own (the gallery's, the project's videos). */
 export async function queueMedia(userId: string, project: QueuedProject, files: QueuedFile[]): Promise<void> {
-  for (const { file, fileName } of files) {
+  for (const { file, fileName, capture } of files) {
     const work: OutboxWork = file.type.startsWith("video/")
       ? { kind: "video", sendNow: false, file, fileName, fileType: file.type, size: file.size, uploadUrl: null, uploaded: false }
-      : photoOf(file, fileName, null);
+      : photoOf(file, fileName, null, capture);
     await addToOutbox(userId, newItem(project, work));
   }
   await loadOutbox(userId);
