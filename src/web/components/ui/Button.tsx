@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 
 const variants = {
-  primary: "bg-accent-700 text-white hover:bg-accent-500 dark:bg-accent-500 dark:text-brand-900 dark:hover:bg-neutral-light",
+  primary: "bg-accent-700 text-white hover:bg-brand-700 dark:bg-accent-500 dark:text-brand-900 dark:hover:bg-neutral-light",
   secondary:
     "border border-brand-900 text-brand-900 hover:bg-brand-900 hover:text-white dark:border-neutral-light dark:text-white dark:hover:bg-white dark:hover:text-brand-900",
   inverse: "bg-white text-brand-900 hover:bg-neutral-light",

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/Button";
 import { DraftForm, fieldMessages, type TextFields } from "./outbox/draft-form";
 import { useOutboxContext } from "./outbox/outbox-context";
 import type { DiaryFields, SnagFields } from "./outbox/outbox-items";
+import { SiteCamera } from "./SiteCamera";
 
 type Action = "diary" | "snag" | "media";
 const actionLabels: Record<Action, string> = { diary: "New diary entry", snag: "New snag", media: "Add photos" };
@@ -104,17 +105,20 @@ export function SiteActions({ projectId, projectTitle }: { projectId: number; pr
           </DraftForm>
         ) : null}
         {open === "media" ? (
-          <DraftForm
-            label={`Add photos or videos to ${projectTitle}`}
-            submitLabel="Keep to send"
-            files="photos-and-videos"
-            filesRequired
-            check={() => ({})}
-            keep={(_fields, files) => outbox.queueFiles(project, files)}
-            onDone={() => done("The photos are in the outbox below.")}
-          >
-            {() => null}
-          </DraftForm>
+          <div className="flex flex-col gap-4">
+            <SiteCamera project={project} />
+            <DraftForm
+              label={`Add photos or videos to ${projectTitle}`}
+              submitLabel="Keep to send"
+              files="photos-and-videos"
+              filesRequired
+              check={() => ({})}
+              keep={(_fields, files) => outbox.queueFiles(project, files)}
+              onDone={() => done("The photos are in the outbox below.")}
+            >
+              {() => null}
+            </DraftForm>
+          </div>
         ) : null}
       </div>
     </div>

@@ -7,12 +7,12 @@ import { failureMessage } from "../../../components/form/form-errors";
 import { FormAlert, inputClass, mutedTextClass, SelectField } from "../../../components/form/form-fields";
 import { Button } from "../../../components/ui/Button";
 import { SectionCard } from "../../../components/ui/SectionCard";
+import { type PositionState, usePosition } from "../../../lib/device/use-position";
+import { frameAsJpeg, useRearCamera } from "../../../lib/device/use-rear-camera";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
 import { type CaptionedFile, liveChecksQuery, type PhotoCapture, photoPointsQuery, projectsApi } from "../api";
 import { VerdictBadge } from "../page/VerdictBadge";
-import { type PositionState, usePosition } from "../../../lib/device/use-position";
-import { frameAsJpeg, useRearCamera } from "../../../lib/device/use-rear-camera";
 import { VideoRecorder } from "./VideoRecorder";
 
 type Taken = CaptionedFile & { key: string; preview: string };

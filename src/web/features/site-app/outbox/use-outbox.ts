@@ -13,7 +13,7 @@ import {
   sendVideoNow,
   subscribeToOutbox,
 } from "./outbox";
-import type { OutboxItem, OutboxWork } from "./outbox-items";
+import type { CameraCapture, OutboxItem, OutboxWork } from "./outbox-items";
 import { resizePhoto } from "./resize-photo";
 import { chooseSaveData, holdsVideos, saveDataChosen } from "./save-data";
 import { sendOutbox } from "./send-outbox";
@@ -26,6 +26,8 @@ export type Outbox = {
   queue: (project: QueuedProject, work: OutboxWork, photos?: File[]) => Promise<void>;
   /** Keeps photos and videos of their own to send. */
   queueFiles: (project: QueuedProject, files: File[]) => Promise<void>;
+  /** Keeps a photo of the site app's camera to send, with when and where it was taken. */
+  queuePhoto: (project: QueuedProject, photo: File, capture: CameraCapture) => Promise<void>;
   retry: (seq: number) => void;
   sendNow: (seq: number) => void;
 };
@@ -108,6 +110,11 @@ export function useOutbox(): Outbox {
         const isVideo = (file: File) => file.type.startsWith("video/");
         const sent = await Promise.all(files.map((file) => (saveData && !isVideo(file) ? resizePhoto(file) : file)));
         await queueMedia(userId, project, queued(sent));
+        afterQueueing();
+      },
+      queuePhoto: async (project, photo, capture) => {
+        const [sent = photo] = await smaller([photo]);
+        await queueMedia(userId, project, [{ file: sent, fileName: sent.name, capture }]);
         afterQueueing();
       },
       retry: (seq) => void retryItem(userId, seq).then(send),
