@@ -45,6 +45,25 @@ export const weatherLabels: Record<Weather, string> = { sunny: "Sunny", cloudy: 
 /** The most workers a diary entry may count on site: a ceiling for typing errors, beyond any site of the company's. */
 export const WORKERS_ON_SITE_MAX = 10_000;
 
+/** The structured fields of a diary entry. */
+export type DiaryConditionFields = {
+  weather: Weather | null;
+  workersOnSite: number | null;
+  equipment: string | null;
+  delays: string | null;
+};
+
+/** The conditions a diary entry records, as label and value, those it does not say left out (the portal, the report). */
+export function diaryConditions(entry: DiaryConditionFields): [string, string][] {
+  const said: [string, string | null][] = [
+    ["Weather", entry.weather ? weatherLabels[entry.weather] : null],
+    ["Workers on site", entry.workersOnSite === null ? null : entry.workersOnSite.toLocaleString("en-GB")],
+    ["Equipment", entry.equipment],
+    ["Delays", entry.delays],
+  ];
+  return said.filter((pair): pair is [string, string] => pair[1] !== null);
+}
+
 /** Active work: agreed and not finished (dashboards and stats count these). */
 export const activeProjectStatuses: readonly ProjectStatus[] = ["planning", "in_progress", "on_hold"];
 

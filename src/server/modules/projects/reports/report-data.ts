@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { evidenceVerdictLabels } from "../../../../shared/evidence.js";
-import { projectStatusLabels } from "../../../../shared/project-terms.js";
+import { diaryConditions, projectStatusLabels } from "../../../../shared/project-terms.js";
 import type { AppDb } from "../../../db/client.js";
 import {
   evidenceEntries,
@@ -24,7 +24,8 @@ const COMING_MILESTONES = 5;
 export const MAX_REPORT_PHOTOS = 40;
 
 export type ReportPhoto = { id: number; thumbUrl: string; caption: string; takenAt: Date; verdict: string };
-export type ReportDiaryEntry = { author: string; at: Date; text: string };
+/** A diary entry of the week: who, when, its text and the conditions it records ('Weather: Rain', ...). */
+export type ReportDiaryEntry = { author: string; at: Date; text: string; conditions: [string, string][] };
 export type ReportLiveCheck = { request: string; requestedAt: Date; dueBy: Date; answeredAt: Date | null };
 
 /** Everything a weekly report says, read from the database (the thumbnails are read from the store afterwards). */
@@ -104,7 +105,16 @@ export async function readReportData(db: AppDb, projectId: number, week: ReportW
     .limit(MAX_REPORT_PHOTOS);
 
   const diaryRows = await db
-    .select({ body: projectUpdates.body, createdAt: projectUpdates.createdAt, first: users.firstName, last: users.lastName })
+    .select({
+      body: projectUpdates.body,
+      createdAt: projectUpdates.createdAt,
+      first: users.firstName,
+      last: users.lastName,
+      weather: projectUpdates.weather,
+      workersOnSite: projectUpdates.workersOnSite,
+      equipment: projectUpdates.equipment,
+      delays: projectUpdates.delays,
+    })
     .from(projectUpdates)
     .leftJoin(users, eq(users.id, projectUpdates.authorId))
     .where(and(eq(projectUpdates.projectId, projectId), inWeek(projectUpdates.createdAt)))
@@ -159,7 +169,12 @@ export async function readReportData(db: AppDb, projectId: number, week: ReportW
       verified,
       notVerified: photoCounts.reduce((sum, row) => sum + row.count, 0) - verified,
     },
-    diary: diaryRows.map((row) => ({ author: personName(row.first, row.last), at: row.createdAt, text: markdownToText(row.body) })),
+    diary: diaryRows.map((row) => ({
+      author: personName(row.first, row.last),
+      at: row.createdAt,
+      text: markdownToText(row.body),
+      conditions: diaryConditions(row),
+    })),
     liveChecks: {
       open: checkRows.filter((row) => row.answeredAt === null),
       answered: checkRows.filter((row) => row.answeredAt !== null),

@@ -116,6 +116,7 @@ export function renderReportPdf(data: ReportData, thumbnails: ReadonlyMap<number
     ensureRoom(doc, 40);
     doc.font("Helvetica-Bold").fontSize(10.5).fillColor(colours.navy);
     text(`${moment(entry.at)}, ${entry.author}`);
+    if (entry.conditions.length > 0) muted(entry.conditions.map(([label, value]) => `${label}: ${value}`).join(" · "));
     body(cut(entry.text, DIARY_CHARACTERS));
     doc.moveDown(0.5);
   }

@@ -102,7 +102,11 @@ describe("weekly progress reports", () => {
     // One more from the phone's gallery: unverified, counted but not shown.
     const gallery = await upload(`/projects/${projectId}/images`, [photo(await noisyJpeg(99))], office.auth, { source: "library" });
     expect(gallery.status).toBe(201);
-    const diary = await upload(`/projects/${projectId}/updates`, [], office.auth, { body: "Poured the **first floor slab**." });
+    const diary = await upload(`/projects/${projectId}/updates`, [], office.auth, {
+      body: "Poured the **first floor slab**.",
+      weather: "rain",
+      workersOnSite: "14",
+    });
     expect(diary.status).toBe(201);
     const milestone = await call(`/projects/${projectId}/milestones`, { title: "Ground floor slab" }, office.auth);
     await call(`/projects/${projectId}/milestones/${milestone.body.data.milestone.id}`, { done: true }, office.auth, "PUT");
@@ -142,6 +146,7 @@ describe("weekly progress reports", () => {
       "Blockwork, course 1",
       "Verified",
       "Poured the first floor slab.",
+      "Weather: Rain · Workers on site: 14",
       "Ground floor slab",
       "Roof trusses",
       "The east wall",

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { type ProjectDetail, type ProjectPhoto, type SiteUpdate, weatherLabels } from "../../../../shared/projects";
+import { diaryConditions, type ProjectDetail, type ProjectPhoto, type SiteUpdate } from "../../../../shared/projects";
 import { mutedTextClass } from "../../../components/form/form-fields";
 import { Avatar } from "../../../components/ui/Avatar";
 import { LoadMoreButton } from "../../../components/ui/LoadMoreButton";
@@ -14,19 +14,8 @@ import { Lightbox } from "./Lightbox";
 import { PhotoThumbnail } from "./PhotoThumbnail";
 import { PostUpdateForm } from "./PostUpdateForm";
 
-/** The structured fields an entry has, as label and value (none when the entry says none). */
-function conditionsOf(update: SiteUpdate): [string, string][] {
-  const said: [string, string | null][] = [
-    ["Weather", update.weather ? weatherLabels[update.weather] : null],
-    ["Workers on site", update.workersOnSite === null ? null : update.workersOnSite.toLocaleString("en-GB")],
-    ["Equipment", update.equipment],
-    ["Delays", update.delays],
-  ];
-  return said.filter((pair): pair is [string, string] => pair[1] !== null);
-}
-
 function UpdateConditions({ update }: { update: SiteUpdate }) {
-  const conditions = conditionsOf(update);
+  const conditions = diaryConditions(update);
   if (conditions.length === 0) return null;
   return (
     <dl aria-label="Conditions on site" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
