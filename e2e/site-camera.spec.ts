@@ -1,7 +1,7 @@
-import { signIn } from "./accounts";
 import { chromiumArgs, chromiumExecutable, grantMediaArgs, mediaArgs } from "./chromium";
-import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, recordConsoleErrors, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { engineerOnAProject } from "./projects-kit";
+import { phoneOnSite, reloadOffline, unexpectedErrors } from "./site-kit";
 
 /** A site in Jahi, Abuja, and the phone standing in it: the fake camera's test picture is what it photographs. */
 const SITE = { latitude: 9.0826, longitude: 7.4951, radiusMetres: 80 };
@@ -21,22 +21,11 @@ test("photos taken in the site app's camera with no signal wait in the outbox an
   const placed = await request.put(`/api/projects/${project.id}`, { data: { site: SITE }, headers: bearer(office.accessToken) });
   expect(placed.status()).toBe(200);
 
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
+  const { context, page, errors, card, outbox } = await phoneOnSite(browser, engineer, project.title, {
     permissions: ["geolocation", "camera"],
     geolocation: { latitude: 9.08265, longitude: 7.49512, accuracy: 8 },
   });
-  const page = await context.newPage();
-  const errors = recordConsoleErrors(page);
-  await signIn(page, engineer.email);
-  await expect(page).toHaveURL("/dashboard/projects");
-  await page.goto("/site");
-  const card = page.getByRole("article", { name: project.title });
-  await expect(card).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText(/^Offline: showing what was saved on /)).toBeVisible();
+  await reloadOffline(page);
 
   // 'Add photos' is the camera, with the phone's position; each photo taken goes to the outbox at once.
   await card.getByRole("button", { name: "Add photos" }).click();
@@ -47,7 +36,6 @@ test("photos taken in the site app's camera with no signal wait in the outbox an
   await expect(card.getByText("1 photo taken, kept in the outbox below.")).toBeVisible();
   await take.click();
   await expect(card.getByText("2 photos taken, kept in the outbox below.")).toBeVisible();
-  const outbox = page.getByRole("region", { name: "Outbox" });
   await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(2);
   // The pointer is still on 'Take photo': its hover colours are judged too.
   for (const scheme of ["light", "dark"] as const) {
@@ -61,6 +49,6 @@ test("photos taken in the site app's camera with no signal wait in the outbox an
   const gallery = await (await request.get(`/api/projects/${project.id}/images`, { headers: bearer(engineer.accessToken) })).json();
   expect(gallery.data.items).toHaveLength(2);
   for (const photo of gallery.data.items) expect(photo).toMatchObject({ source: "camera", verdict: "verified" });
-  expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
   await context.close();
 });

@@ -8,6 +8,7 @@ import { api, signIn } from "./accounts";
 import { chromiumArgs, chromiumExecutable } from "./chromium";
 import { expect, recordConsoleErrors, test } from "./fixtures";
 import { type Account, engineerOnAProject, sitePhoto, siteVideo } from "./projects-kit";
+import { chooseSaveData, outboxIdle, phoneOnSite, reloadOffline, unexpectedErrors } from "./site-kit";
 import { E2E_ORIGIN as baseURL } from "./site-under-test";
 
 test.describe.configure({ timeout: 120_000 });
@@ -58,20 +59,8 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
     photos: `/projects/${project.id}/images`,
   };
 
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
-  const errors = recordConsoleErrors(page);
-  await signIn(page, engineer.email);
-  await expect(page).toHaveURL("/dashboard/projects");
-  await page.goto("/site");
-  const card = page.getByRole("article", { name: project.title });
-  await expect(card).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText(/^Offline: showing what was saved on /)).toBeVisible();
-  const outbox = page.getByRole("region", { name: "Outbox" });
+  const { context, page, errors, card, outbox } = await phoneOnSite(browser, engineer, project.title);
+  await reloadOffline(page);
   await expect(outbox).toContainText("Nothing waiting to be sent.");
 
   const entries = ["Blockwork of the first floor.", "Lintels cast over the windows.", "Scaffold moved to the east side."];
@@ -100,7 +89,7 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
   await photosForm.getByRole("button", { name: "Keep to send" }).click();
   await expect(card.getByText("The photos are in the outbox below.")).toBeVisible();
   await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(6);
-  expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 
   // The tab is closed; a new one, still offline, finds everything waiting on the device.
   await page.close();
@@ -147,7 +136,7 @@ test("what a site engineer makes offline waits on the phone, is sent once when t
   expect(await countOf(request, engineer, paths.diary)).toBe(3);
   expect(await countOf(request, engineer, paths.snags)).toBe(1);
   expect(await countOf(request, engineer, paths.photos)).toBe(2);
-  expect(againErrors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  expect(unexpectedErrors(againErrors)).toEqual([]);
   await context.close();
 });
 
@@ -169,25 +158,14 @@ test("links made offline hold once sent, Save data sends a smaller photo, and a 
     .png()
     .toBuffer();
 
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
+  const { context, page, card, outbox } = await phoneOnSite(browser, engineer, project.title);
   const uploadLengths: number[] = [];
   page.on("request", (sent) => {
     if (sent.method() === "POST" && sent.url().endsWith("/api/uploads")) uploadLengths.push(Number(sent.headers()["upload-length"]));
   });
-  await signIn(page, engineer.email);
-  await expect(page).toHaveURL("/dashboard/projects");
-  await page.goto("/site");
-  const card = page.getByRole("article", { name: project.title });
   await expect(card.getByText("Loose tile")).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText(/^Offline: showing what was saved on /)).toBeVisible();
-  const outbox = page.getByRole("region", { name: "Outbox" });
-  const saveData = outbox.getByRole("switch", { name: /Save data/ });
-  if (!(await saveData.isChecked())) await saveData.click();
-  await expect(saveData).toBeChecked();
+  await reloadOffline(page);
+  await chooseSaveData(outbox, true);
 
   // A snag with its photo, then the snag marked fixed: both made offline, the move naming the snag not yet sent.
   await card.getByRole("button", { name: "New snag" }).click();
@@ -252,19 +230,8 @@ test("a diary entry's photos wait with it on a dead line and Background Sync sen
   });
   const authorization = { authorization: `Bearer ${engineer.accessToken}` };
   const video = siteVideo("walkround.mp4");
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
-  const errors = recordConsoleErrors(page);
-  await signIn(page, engineer.email);
-  await expect(page).toHaveURL("/dashboard/projects");
-  await page.goto("/site");
-  const card = page.getByRole("article", { name: project.title });
-  await expect(card).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const outbox = page.getByRole("region", { name: "Outbox" });
-  const saveData = outbox.getByRole("switch", { name: /Save data/ });
-  if (!(await saveData.isChecked())) await saveData.click();
-  await expect(saveData).toBeChecked();
+  const { context, page, errors, card, outbox } = await phoneOnSite(browser, engineer, project.title);
+  await chooseSaveData(outbox, true);
 
   // What the service worker relays to the page (Background Sync's `sync` event), counted.
   const relays = () => page.evaluate(() => (window as unknown as { relays: unknown[] }).relays);
@@ -296,8 +263,7 @@ test("a diary entry's photos wait with it on a dead line and Background Sync sen
   // The sending tried the dead line (tus's retries included; the sync the entry registered, which an online Chromium
   // fires at once, asked for one more) and stopped: once the outbox's lock is free, all three wait.
   await expect.poll(() => deadUploads).toBeGreaterThan(0);
-  const heldLocks = () => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0);
-  await expect.poll(heldLocks, { timeout: 20_000 }).toBe(0);
+  await outboxIdle(page);
   await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(3);
   const relaysBefore = (await relays()).length;
   await expect(outbox.getByText("Photo: truss-east.png")).toBeVisible();
@@ -348,7 +314,7 @@ test("a diary entry's photos wait with it on a dead line and Background Sync sen
   await expect(outbox).toContainText("Nothing waiting to be sent.");
   const videos = await (await request.get(`/api/projects/${project.id}/videos`, { headers: authorization })).json();
   expect(videos.data.items).toHaveLength(1);
-  expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
   await context.close();
 });
 
@@ -401,7 +367,7 @@ test("what waits on the phone survives the browser's restart, and is sent when t
     await restarted.setOffline(false);
     await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(1, { timeout: 30_000 });
     expect(await countOf(request, engineer, `/projects/${project.id}/updates`)).toBe(1);
-    expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await restarted.close();
   } finally {
     await rm(profile, { recursive: true, force: true });
@@ -414,19 +380,8 @@ test("a video cut off halfway goes on from where it stopped, after a reload", as
     description: "Three villas.",
     category: "residential",
   });
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
-  const errors = recordConsoleErrors(page);
-  await signIn(page, engineer.email);
-  await expect(page).toHaveURL("/dashboard/projects");
-  await page.goto("/site");
-  const card = page.getByRole("article", { name: project.title });
-  await expect(card).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const outbox = page.getByRole("region", { name: "Outbox" });
-  const saveData = outbox.getByRole("switch", { name: /Save data/ });
-  if (await saveData.isChecked()) await saveData.click();
-  await expect(saveData).not.toBeChecked();
+  const { context, page, errors, card, outbox } = await phoneOnSite(browser, engineer, project.title);
+  await chooseSaveData(outbox, false);
 
   // Each chunk's offset as the phone sends it; the line dies once four chunks (2 MiB) have arrived.
   const offsets: number[] = [];
@@ -442,8 +397,7 @@ test("a video cut off halfway goes on from where it stopped, after a reload", as
   await mediaForm.getByLabel("Photos or videos").setInputFiles(siteVideo("slab-pour.mp4"));
   await mediaForm.getByRole("button", { name: "Keep to send" }).click();
   await expect.poll(() => chunks, { timeout: 20_000 }).toBeGreaterThan(4);
-  const heldLocks = () => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0);
-  await expect.poll(heldLocks, { timeout: 20_000 }).toBe(0);
+  await outboxIdle(page);
   await expect(outbox.getByText("Waiting to send", { exact: true })).toHaveCount(1);
 
   // The line is back and the page is reloaded: the upload goes on at 2 MiB, not at zero.
@@ -458,6 +412,6 @@ test("a video cut off halfway goes on from where it stopped, after a reload", as
     await request.get(`/api/projects/${project.id}/videos`, { headers: { authorization: `Bearer ${engineer.accessToken}` } })
   ).json();
   expect(videos.data.items).toHaveLength(1);
-  expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/.test(error))).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
   await context.close();
 });

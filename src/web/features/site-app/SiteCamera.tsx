@@ -2,8 +2,9 @@ import { Camera } from "lucide-react";
 import { useRef, useState } from "react";
 import { FormAlert } from "../../components/form/form-fields";
 import { Button } from "../../components/ui/Button";
+import { takePhoto } from "../../lib/device/take-photo";
 import { type PositionState, usePosition } from "../../lib/device/use-position";
-import { frameAsJpeg, useRearCamera } from "../../lib/device/use-rear-camera";
+import { useRearCamera } from "../../lib/device/use-rear-camera";
 import type { QueuedProject } from "./outbox/outbox";
 import { useOutboxContext } from "./outbox/outbox-context";
 
@@ -30,13 +31,7 @@ export function SiteCamera({ project }: { project: QueuedProject }) {
     if (!video.current) return;
     setShooting(true);
     try {
-      const capturedAt = new Date().toISOString();
-      const frame = await frameAsJpeg(video.current);
-      const where =
-        position.status === "known"
-          ? { latitude: position.latitude, longitude: position.longitude, accuracyMetres: position.accuracyMetres }
-          : {};
-      const photo = new File([frame], `site-${capturedAt.replaceAll(":", "-")}.jpg`, { type: "image/jpeg" });
+      const { photo, capturedAt, where } = await takePhoto(video.current, position);
       await outbox.queuePhoto(project, photo, { capturedAt, ...where });
       setTaken((count) => count + 1);
     } finally {

@@ -7,8 +7,9 @@ import { failureMessage } from "../../../components/form/form-errors";
 import { FormAlert, inputClass, mutedTextClass, SelectField } from "../../../components/form/form-fields";
 import { Button } from "../../../components/ui/Button";
 import { SectionCard } from "../../../components/ui/SectionCard";
+import { positionFields, takePhoto } from "../../../lib/device/take-photo";
 import { type PositionState, usePosition } from "../../../lib/device/use-position";
-import { frameAsJpeg, useRearCamera } from "../../../lib/device/use-rear-camera";
+import { useRearCamera } from "../../../lib/device/use-rear-camera";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
 import { type CaptionedFile, liveChecksQuery, type PhotoCapture, photoPointsQuery, projectsApi } from "../api";
@@ -74,23 +75,12 @@ export function CaptureScreen({ project, liveCheckId: askedFor }: { project: Pro
     ]);
   };
 
-  /** The phone's position now, as capture fields (none while it is not known). */
-  const where = () =>
-    position.status === "known"
-      ? { latitude: position.latitude, longitude: position.longitude, accuracyMetres: position.accuracyMetres }
-      : {};
-
   const shoot = async () => {
     if (!video.current) return;
     setShooting(true);
     try {
-      const capturedAt = new Date().toISOString();
-      const frame = await frameAsJpeg(video.current);
-      keep(new File([frame], `site-${capturedAt.replaceAll(":", "-")}.jpg`, { type: "image/jpeg" }), {
-        source: "camera",
-        capturedAt,
-        ...where(),
-      });
+      const { photo, capturedAt, where } = await takePhoto(video.current, position);
+      keep(photo, { source: "camera", capturedAt, ...where });
     } finally {
       setShooting(false);
     }
@@ -99,7 +89,11 @@ export function CaptureScreen({ project, liveCheckId: askedFor }: { project: Pro
   // A video carries what a photo taken now would (its recording time is the recorder's to say).
   const videoDetails = (source: "camera" | "library") => ({
     caption,
-    capture: { source, milestoneId, ...(source === "camera" ? { ...where(), liveCheckId: answering ? String(answering.id) : "" } : {}) },
+    capture: {
+      source,
+      milestoneId,
+      ...(source === "camera" ? { ...positionFields(position), liveCheckId: answering ? String(answering.id) : "" } : {}),
+    },
   });
 
   const send = useMutation({
