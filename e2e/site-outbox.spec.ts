@@ -152,10 +152,21 @@ test("links made offline hold once sent, Save data sends a smaller photo, and a 
     { title: "Loose tile", location: "Lobby" },
     office.accessToken,
   );
-  // A photo of 2,000 × 1,500 px: under Save data the phone sends it at most 1,600 px, as a JPEG.
+  // The site, and a phone's photo of 2,000 × 1,500 px taken there now (its EXIF time in Lagos time, and its place):
+  // under Save data the phone sends it at most 1,600 px, keeping that EXIF for the server's verdict.
+  const placed = await request.put(`/api/projects/${project.id}`, {
+    data: { site: { latitude: 9.0826, longitude: 7.4951, radiusMetres: 80 } },
+    headers: { authorization: `Bearer ${office.accessToken}` },
+  });
+  expect(placed.status()).toBe(200);
+  const lagosNow = new Date(Date.now() + 60 * 60_000).toISOString();
   const noise = { type: "gaussian", mean: 128, sigma: 40 } as const;
   const large = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise } })
-    .png()
+    .jpeg({ quality: 95 })
+    .withExif({
+      IFD2: { DateTimeOriginal: `${lagosNow.slice(0, 10).replaceAll("-", ":")} ${lagosNow.slice(11, 19)}` },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "9/1 4/1 5736/100", GPSLongitudeRef: "E", GPSLongitude: "7/1 29/1 4236/100" },
+    })
     .toBuffer();
 
   const { context, page, card, outbox } = await phoneOnSite(browser, engineer, project.title);
@@ -172,7 +183,7 @@ test("links made offline hold once sent, Save data sends a smaller photo, and a 
   const snagForm = card.getByRole("form", { name: `New snag for ${project.title}` });
   await snagForm.getByLabel("Title").fill("Cracked render");
   await snagForm.getByLabel("Where").fill("North wall");
-  await snagForm.getByLabel("Photos").setInputFiles({ name: "north-wall.png", mimeType: "image/png", buffer: large });
+  await snagForm.getByLabel("Photos").setInputFiles({ name: "north-wall.jpg", mimeType: "image/jpeg", buffer: large });
   await snagForm.getByRole("button", { name: "Keep to send" }).click();
   await expect(outbox.getByText("Photo: north-wall.jpg")).toBeVisible();
   await outbox.getByRole("button", { name: "Mark fixed: Cracked render" }).click();
@@ -197,11 +208,15 @@ test("links made offline hold once sent, Save data sends a smaller photo, and a 
   const snags = await (
     await request.get(`/api/projects/${project.id}/snags`, { headers: { authorization: `Bearer ${engineer.accessToken}` } })
   ).json();
-  const render = (snags.data.items as { title: string; status: string; photos: unknown[] }[]).find(
+  const render = (snags.data.items as { title: string; status: string; photos: { verdictReason: string }[] }[]).find(
     (snag) => snag.title === "Cracked render",
   );
   expect(render).toMatchObject({ status: "fixed" });
   expect(render?.photos).toHaveLength(1);
+  // The smaller photo kept the phone's own time and place: judged by them, not 'without its own time and place'.
+  expect(render?.photos[0]?.verdictReason).toBe(
+    "Picked from the phone's gallery: its own time and place fit the site, but it was not taken in the portal's camera.",
+  );
 
   // The office reopens the tile: 'Try again' sends the move under a new key, and this time it is taken.
   const reopened = await request.patch(`/api/projects/${project.id}/snags/${tile.id}`, {

@@ -1,11 +1,14 @@
+import { withExifOf } from "./keep-exif";
+
 /** The longest side of a photo sent under Save data. */
 export const SAVE_DATA_PHOTO_MAX_PX = 1600;
 const JPEG_QUALITY = 0.85;
 
 /**
  * A photo at most SAVE_DATA_PHOTO_MAX_PX on its longest side, drawn on an OffscreenCanvas (or a canvas) and encoded
- * as JPEG on the phone, before it is kept to send. One already small enough, or one the browser cannot decode, is
- * kept as it is. The server hashes what it receives into the evidence record: the smaller photo is the evidence.
+ * as JPEG on the phone, before it is kept to send, with the original's EXIF time and place (keep-exif.ts). One already
+ * small enough, or one the browser cannot decode, is kept as it is. The server hashes what it receives into the
+ * evidence record: the smaller photo is the evidence.
  */
 export async function resizePhoto(photo: File): Promise<File> {
   let bitmap: ImageBitmap;
@@ -20,8 +23,10 @@ export async function resizePhoto(photo: File): Promise<File> {
     const width = Math.round(bitmap.width * scale);
     const height = Math.round(bitmap.height * scale);
     const blob = await drawn(bitmap, width, height);
+    if (!blob) return photo;
     const name = photo.name.replace(/\.[^.]*$/, "") || "photo";
-    return blob ? new File([blob], `${name}.jpg`, { type: "image/jpeg", lastModified: photo.lastModified }) : photo;
+    const bytes = withExifOf(new Uint8Array(await photo.arrayBuffer()), new Uint8Array(await blob.arrayBuffer()));
+    return new File([bytes], `${name}.jpg`, { type: "image/jpeg", lastModified: photo.lastModified });
   } finally {
     bitmap.close();
   }
