@@ -305,7 +305,7 @@ test("a diary entry's photos wait with it on a dead line and Background Sync sen
     lastChance: false,
   });
   await expect(outbox.getByText("Sent", { exact: true })).toHaveCount(3, { timeout: 30_000 });
-  expect((await relays()).slice(relaysBefore)).toEqual([OUTBOX_SYNC_MESSAGE]);
+  expect((await relays()).slice(relaysBefore)).toContain(OUTBOX_SYNC_MESSAGE);
   await expect(outbox.getByText("Waiting for Wi-Fi", { exact: true })).toHaveCount(1);
   const diary = await (await request.get(`/api/projects/${project.id}/updates`, { headers: authorization })).json();
   expect(diary.data.items).toHaveLength(1);
