@@ -1,5 +1,5 @@
 import exifReader from "exif-reader";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { describe, expect, it } from "vitest";
 import { withExifOf } from "./keep-exif";
 
@@ -9,7 +9,7 @@ const phoneExif = {
   IFD3: { GPSLatitudeRef: "N", GPSLatitude: "9/1 4/1 5736/100", GPSLongitudeRef: "E", GPSLongitude: "7/1 29/1 4236/100" },
 };
 const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#8a6a4a" } });
-const bytes = async (image: sharp.Sharp) => new Uint8Array(await image.toBuffer());
+const bytes = async (image: Sharp) => new Uint8Array(await image.toBuffer());
 /** What a canvas gives: a JPEG with no metadata. */
 const smallerJpeg = () => bytes(picture(40, 30).jpeg());
 
