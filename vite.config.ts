@@ -9,6 +9,9 @@ import { siteApp } from "./build/site-app";
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [responsiveImages(), siteApp(), precompress()])],
   publicDir: "public",
+  // Under `npm run dev` (no index.html to crawl) every dependency of every screen, lazy ones included, is found and
+  // bundled at start: one found later re-bundles them and reloads the open page.
+  optimizeDeps: { entries: ["src/web/entry-client.tsx"] },
   build: isSsrBuild
     ? { outDir: "dist/ssr", emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {
