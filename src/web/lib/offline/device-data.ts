@@ -14,7 +14,7 @@ const DATABASE_VERSION = 2;
 
 const databaseName = (userId: string) => `${DATABASE_PREFIX}${userId}`;
 
-export const done = <T>(request: IDBRequest<T>) =>
+const done = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -33,14 +33,23 @@ export function openDeviceDatabase(userId: string): Promise<IDBDatabase> {
   return done(request);
 }
 
-async function withStore<T>(userId: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+/** One request on one store of this person's database, which is opened for it and closed after. */
+export async function withDeviceStore<T>(
+  userId: string,
+  storeName: string,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   const database = await openDeviceDatabase(userId);
   try {
-    return await done(work(database.transaction(STORE, mode).objectStore(STORE)));
+    return await done(work(database.transaction(storeName, mode).objectStore(storeName)));
   } finally {
     database.close();
   }
 }
+
+const withStore = <T>(userId: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) =>
+  withDeviceStore(userId, STORE, mode, work);
 
 /** Keeps a value for this person under a name, replacing the one before. */
 export function saveForDevice(userId: string, name: string, value: unknown): Promise<unknown> {

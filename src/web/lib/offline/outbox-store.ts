@@ -1,4 +1,4 @@
-import { done, OUTBOX_STORE, openDeviceDatabase } from "./device-data";
+import { OUTBOX_STORE, withDeviceStore } from "./device-data";
 
 /**
  * The site app's outbox on this device (docs/decisions/151-site-app-outbox.md): what a person made, kept in their own
@@ -7,14 +7,8 @@ import { done, OUTBOX_STORE, openDeviceDatabase } from "./device-data";
  */
 export type Numbered = { seq: number };
 
-async function withOutbox<T>(userId: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await openDeviceDatabase(userId);
-  try {
-    return await done(work(database.transaction(OUTBOX_STORE, mode).objectStore(OUTBOX_STORE)));
-  } finally {
-    database.close();
-  }
-}
+const withOutbox = <T>(userId: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) =>
+  withDeviceStore(userId, OUTBOX_STORE, mode, work);
 
 /** Every record, oldest first. */
 export const listOutbox = <T extends Numbered>(userId: string) => withOutbox(userId, "readonly", (store) => store.getAll()) as Promise<T[]>;

@@ -1,3 +1,4 @@
+import { type CaptureField, captureFields } from "../../../../shared/evidence";
 import type { ProjectPhoto, ProjectVideo, SiteUpdate } from "../../../../shared/projects";
 import type { Snag } from "../../../../shared/snags";
 import { UPLOAD_IDS_FIELD } from "../../../../shared/uploads";
@@ -58,15 +59,12 @@ async function uploadAll(files: (OutboxItem & MediaFile)[], delivery: Delivery):
  */
 function captureFieldsOf(file: OutboxItem | undefined): [string, string][] {
   const capture = file && isMedia(file) ? file.capture : undefined;
-  const text = (value: number | undefined) => (value === undefined ? "" : String(value));
-  return [
-    ["source", capture ? "camera" : "library"],
-    ["capturedAt", capture?.capturedAt ?? ""],
-    ["latitude", text(capture?.latitude)],
-    ["longitude", text(capture?.longitude)],
-    ["accuracyMetres", text(capture?.accuracyMetres)],
-    ["queuedAt", file?.madeAt ?? new Date().toISOString()],
-  ];
+  const said: Partial<Record<CaptureField, string | number>> = {
+    ...capture,
+    source: capture ? "camera" : "library",
+    queuedAt: file?.madeAt ?? new Date().toISOString(),
+  };
+  return captureFields.map((field) => [field, String(said[field] ?? "")]);
 }
 
 /** The text fields and the uploads of a form, each with its capture fields. */
