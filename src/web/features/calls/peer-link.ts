@@ -23,11 +23,18 @@ const DISCONNECTED_GRACE_MS = 2_000;
  */
 export class PeerLink {
   private readonly pc: RTCPeerConnection;
-  private readonly remote = new MediaStream();
+  private remote = new MediaStream();
+  /** The path was lost since the last connected state. */
+  private lost = false;
   private makingOffer = false;
   private ignoringOffers = false;
   /** How many of the other side's offers this side has taken (to tell a restart crossed by theirs). */
   private offersTaken = 0;
+  /**
+   * An offer of the other side is being answered. Set before its remote description is queued: the connection runs
+   * its operations in turn, so the signaling state still reads 'stable' while that offer waits to be applied.
+   */
+  private answering = false;
   private pendingCandidates: CallCandidate[] = [];
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -62,10 +69,15 @@ export class PeerLink {
     this.ignoringOffers = collision && !this.options.polite;
     if (this.ignoringOffers) return;
     this.offersTaken++;
-    await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
-    this.attachLocalTracks();
-    await this.pc.setLocalDescription();
-    this.options.send({ type: "answer", sdp: this.pc.localDescription?.sdp ?? "" });
+    this.answering = true;
+    try {
+      await this.pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
+      this.attachLocalTracks();
+      await this.pc.setLocalDescription();
+      this.options.send({ type: "answer", sdp: this.pc.localDescription?.sdp ?? "" });
+    } finally {
+      this.answering = false;
+    }
     await this.flushCandidates();
   }
 
@@ -126,15 +138,29 @@ export class PeerLink {
     const state = this.pc.connectionState;
     if (state === "connected") {
       clearTimeout(this.restartTimer);
+      if (this.lost) this.showRemoteAfresh();
       this.options.onStatus("connected");
     } else if (state === "disconnected") {
+      this.lost = true;
       this.options.onStatus("reconnecting");
       clearTimeout(this.restartTimer);
       this.restartTimer = setTimeout(() => void this.restartIce(), DISCONNECTED_GRACE_MS);
     } else if (state === "failed") {
+      this.lost = true;
       this.options.onStatus("reconnecting");
       void this.restartIce();
     }
+  }
+
+  /**
+   * The same tracks in a new stream, so the video element starts a new player. Chromium was seen to decode the frames
+   * that came back after a lost path and never show them on the element that had played before the loss
+   * (e2e/calls.spec.ts, the relay journey): the call looked frozen on one side.
+   */
+  private showRemoteAfresh() {
+    this.lost = false;
+    this.remote = new MediaStream(this.remote.getTracks());
+    this.options.onStream(this.remote);
   }
 
   /**
@@ -145,7 +171,7 @@ export class PeerLink {
   private async restartIce() {
     if (this.pc.connectionState === "connected" || this.pc.connectionState === "closed") return;
     // The other side's offer is being answered: that exchange is the restart.
-    if (this.pc.signalingState === "have-remote-offer") return;
+    if (this.answering) return;
     const offersBefore = this.offersTaken;
     try {
       await this.sendOffer(true);
