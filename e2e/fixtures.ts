@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every journey fails on a console error or an uncaught exception (hydration mismatches included). */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; framesOnFailure: undefined }>({
   // Each journey is its own visitor: the site trusts one proxy hop here (TRUST_PROXY=1, playwright.config.ts), so the
   // journey's single X-Forwarded-For address is its client address and the
   // per-address limits on sign-in and registration count each journey apart, as they would real visitors.
@@ -18,7 +18,37 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  // A journey that failed says, for every page still open, whether it was drawing: a page whose frames stopped, or a
+  // video that stopped showing what it decoded, looks like a slow product from the outside.
+  framesOnFailure: [
+    async ({ page: _opened, browser }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const context of browser.contexts())
+        for (const open of context.pages()) console.log(`Frames of ${open.url()}: ${await framesReport(open)}`);
+    },
+    { auto: true },
+  ],
 });
+
+/** How many animation frames the page drew in one second, whether it is visible, and what each video has shown. */
+async function framesReport(page: Page): Promise<string> {
+  const report = page.evaluate(async () => {
+    let drawn = 0;
+    const count = () => {
+      drawn += 1;
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const videos = [...document.querySelectorAll("video")].map(
+      (video) => `${video.getAttribute("aria-label") ?? "video"} ${video.getVideoPlaybackQuality().totalVideoFrames} frames`,
+    );
+    return [`${drawn} animation frames in 1 s`, document.visibilityState, ...videos].join(", ");
+  });
+  const unanswered = new Promise<string>((resolve) => setTimeout(() => resolve("no answer within 3 s"), 3_000));
+  return Promise.race([report, unanswered]).catch((error: Error) => error.message);
+}
 
 /** The console errors and uncaught exceptions of a page, as they happen (a journey's other browsers check theirs too). */
 export function recordConsoleErrors(page: Page): string[] {
