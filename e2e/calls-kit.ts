@@ -192,10 +192,14 @@ export const tile = (page: Page, name: string) => page.getByRole("figure", { nam
 
 /**
  * The person's video in this tile plays: it has a size and its decoded frames keep coming (within `framesWithinMs`:
- * how fast is bench/calls.ts's figure, not this check's).
+ * how fast is bench/calls.ts's figure, not this check's). A call back from a lost path shows its video on a new
+ * player, whose size comes with its first frame: that wait has the frames' time too.
  */
 export async function expectVideoPlaying(video: Locator, { framesWithinMs = 10_000 } = {}) {
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  const firstFrameWithinMs = Math.max(15_000, framesWithinMs);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: firstFrameWithinMs })
+    .toBeGreaterThan(0);
   const frames = () => video.evaluate((element: HTMLVideoElement) => element.getVideoPlaybackQuality().totalVideoFrames);
   const before = await frames();
   await expect.poll(frames, { message: "decoded frames keep coming", timeout: framesWithinMs }).toBeGreaterThan(before + 5);
