@@ -21,7 +21,8 @@ export const test = base.extend<{ consoleErrors: string[]; framesOnFailure: unde
   // A journey that failed says, for every page still open, whether it was drawing: a page whose frames stopped, or a
   // video that stopped showing what it decoded, looks like a slow product from the outside.
   framesOnFailure: [
-    async ({ page: _opened, browser }, use, testInfo) => {
+    // Asks for `page` only so that it is torn down first, while the journey's page is still open to be read.
+    async ({ page: _stillOpen, browser }, use, testInfo) => {
       await use(undefined);
       if (testInfo.status === testInfo.expectedStatus) return;
       for (const context of browser.contexts())
