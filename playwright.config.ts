@@ -16,7 +16,9 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   globalSetup: ["./e2e/mail-server.ts", "./e2e/identity-provider.ts"],
-  timeout: 30_000,
+  // A journey's whole budget: most sign up or in and check a screen with axe, 10-15 s on an idle machine and more than
+  // twice that on a loaded one. The waits inside a journey (expect's own timeouts) are what catch a hang.
+  timeout: 60_000,
   use: {
     baseURL,
     trace: "off",

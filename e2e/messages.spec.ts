@@ -15,9 +15,6 @@ const test = base.extend<{ otherPage: Page }>({
   },
 });
 
-// Each journey sets up accounts (and a project) and drives two browsers at once.
-test.describe.configure({ timeout: 60_000 });
-
 type SignedIn = { accessToken: string; user: { id: string } };
 type Project = { id: number; title: string };
 

@@ -3,9 +3,6 @@ import { signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 import { clientWithAProject, createProject, pdfFile, staffAccount, uniqueName } from "./projects-kit";
 
-// Each journey sets up several accounts (password hashing on the server) and drives two browsers.
-test.describe.configure({ timeout: 60_000 });
-
 test("in milestones mode, the progress follows the milestones an editor ticks off", async ({ page, request }) => {
   const office = await staffAccount(request, "Projects", "Obinna");
   const project = await createProject(request, office, {

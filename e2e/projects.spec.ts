@@ -2,9 +2,6 @@ import { signIn } from "./accounts";
 import { expect, expectNoSeriousViolations, test } from "./fixtures";
 import { clientWithAProject, confirmedClient, createProject, sitePhoto, staffAccount, uniqueName } from "./projects-kit";
 
-// Each journey sets up several accounts (password hashing on the server) and drives two browsers.
-test.describe.configure({ timeout: 60_000 });
-
 test("a client sees only their own projects; another client's project page is not found", async ({ browser, request }) => {
   const office = await staffAccount(request, "Projects", "Office");
   const [ada, bola] = [await confirmedClient(request, "Ada"), await confirmedClient(request, "Bola")];

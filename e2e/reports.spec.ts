@@ -5,9 +5,6 @@ import { expect, expectNoSeriousViolations, test } from "./fixtures";
 import { latestMail } from "./mail-server";
 import { clientWithAProject } from "./projects-kit";
 
-// Two sign-ins, a PDF made on the server and an axe check: 15 s on an idle machine, twice that beside another journey.
-test.describe.configure({ timeout: 60_000 });
-
 test("the office makes this week's report, downloads it, and the client opens it from the email without signing in", async ({
   page,
   request,

@@ -2,9 +2,6 @@ import { signIn } from "./accounts";
 import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, test } from "./fixtures";
 import { confirmedClient, createProject, sitePhoto, staffAccount, uniqueName } from "./projects-kit";
 
-// Two browsers and three accounts: the project office's staffer, its client, and the journey's admin behind the kit.
-test.describe.configure({ timeout: 60_000 });
-
 test("the team raises a snag with a photo and marks it fixed, the client closes it; the diary keeps the weather and the workers", async ({
   browser,
   request,
