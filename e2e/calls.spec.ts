@@ -16,7 +16,7 @@ import {
 } from "./calls-kit";
 import { chromiumArgs, chromiumExecutable, grantMediaArgs, mediaArgs } from "./chromium";
 import { startCoturn } from "./coturn";
-import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, recordConsoleErrors, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, expectNoSeriousViolations, printFrames, recordConsoleErrors, test } from "./fixtures";
 import { E2E_TURN_PORT, E2E_TURN_SECRET } from "./site-under-test";
 
 // A fake camera and microphone, said yes to; each journey drives two or three browsers at once.
@@ -25,7 +25,11 @@ test.describe.configure({ timeout: 90_000 });
 
 const people: CallPerson[] = [];
 test.afterEach(async () => {
+  const { status, expectedStatus } = test.info();
+  const failed = status !== expectedStatus;
   for (const person of people.splice(0)) {
+    // Each person's browser is closed here, before the fixtures' own report on failure could read it.
+    if (failed) await printFrames(person.page);
     expect(person.errors, `console errors in ${person.name}'s browser`).toEqual([]);
     await person.close();
   }

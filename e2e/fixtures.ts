@@ -25,14 +25,17 @@ export const test = base.extend<{ consoleErrors: string[]; framesOnFailure: unde
     async ({ page: _stillOpen, browser }, use, testInfo) => {
       await use(undefined);
       if (testInfo.status === testInfo.expectedStatus) return;
-      for (const context of browser.contexts())
-        for (const open of context.pages()) console.log(`Frames of ${open.url()}: ${await framesReport(open)}`);
+      for (const context of browser.contexts()) for (const open of context.pages()) await printFrames(open);
     },
     { auto: true },
   ],
 });
 
-/** How many animation frames the page drew in one second, whether it is visible, and what each video has shown. */
+/** Prints how many animation frames the page drew in one second, whether it is visible, and what each video has shown. */
+export async function printFrames(page: Page) {
+  console.log(`Frames of ${page.url()}: ${await framesReport(page)}`);
+}
+
 async function framesReport(page: Page): Promise<string> {
   const report = page.evaluate(async () => {
     let drawn = 0;
