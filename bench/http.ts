@@ -5,7 +5,7 @@
  * Run: npm run build && npm run bench:http   (BENCH_PORT chooses the port, 3201 by default)
  */
 import autocannon from "autocannon";
-import { loadAverage, printTable, type Row } from "./report";
+import { loadAverage, printTable, type Row, verdict } from "./report";
 import { startBuiltServer } from "./server";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,7 +40,7 @@ try {
       "p99 ms": String(row.p99),
       errors: String(row.errors),
       "vs static": `${ratio.toFixed(2)}x`,
-      goal: row.path === staticPath ? "(the static file)" : `>= ${STATIC_RATIO_GOAL}x: ${ratio >= STATIC_RATIO_GOAL ? "met" : "NOT met"}`,
+      goal: row.path === staticPath ? "(the static file)" : `>= ${STATIC_RATIO_GOAL}x: ${verdict(ratio >= STATIC_RATIO_GOAL)}`,
     };
   });
   console.log(`\nHTTP: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, on ${server.origin}; load average ${loadAverage()}`);

@@ -15,7 +15,7 @@ import { type CDPSession, chromium, type Page } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs } from "../e2e/chromium";
-import { loadAverage, printTable, type Row } from "./report";
+import { loadAverage, printTable, type Row, verdict } from "./report";
 import { startBuiltServer } from "./server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -184,8 +184,6 @@ function runOf(page: string, lhr: Lhr, load: string): Run {
   };
 }
 
-const verdict = (met: boolean) => (met ? "met" : "NOT met");
-
 /**
  * The analytics beacon as built (Brotli, as served): its own script, and web-vitals' metrics that it loads after it.
  * The 2 KB goal is the beacon's own script (decision 037); both are printed, as a page that reports its Web Vitals fetches both.
@@ -217,7 +215,9 @@ async function printSiteInstallability() {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
     const errors = installabilityErrors.map((error) => error.errorId);
-    console.log(`\n/site installable (Chromium's installability check): ${errors.length === 0 ? "met" : `NOT met: ${errors.join(", ")}`}`);
+    console.log(
+      `\n/site installable (Chromium's installability check): ${verdict(errors.length === 0)}${errors.length === 0 ? "" : `: ${errors.join(", ")}`}`,
+    );
   });
   await signOutLighthouseBrowser();
 }

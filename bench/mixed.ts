@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
 import { startRoundRobinProxy } from "./proxy";
-import { loadAverage } from "./report";
+import { loadAverage, verdict } from "./report";
 import { startBuiltServer } from "./server";
 
 const { values } = parseArgs({
@@ -228,7 +228,7 @@ try {
     const heapGrowth = growth(before.heap, after.heap);
     console.log(`at end: ${described(after)}`);
     console.log(
-      `growth: resident ${growth(before.rss, after.rss).toFixed(1)} %, external ${growth(before.external, after.external).toFixed(1)} %, heap after GC ${heapGrowth.toFixed(1)} % (goal ≤ 10 %) ${heapGrowth <= 10 ? "ok" : "OVER"}`,
+      `growth: resident ${growth(before.rss, after.rss).toFixed(1)} %, external ${growth(before.external, after.external).toFixed(1)} %, heap after GC ${heapGrowth.toFixed(1)} % (goal ≤ 10 %: ${verdict(heapGrowth <= 10)})`,
     );
     console.log(
       `${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors} ${result.errorStatuses}, rate-limited ${result.limited}`,

@@ -16,7 +16,7 @@ import { hashPassword } from "../src/server/modules/auth/passwords";
 import { projectCategories, projectStatuses } from "../src/shared/projects";
 import { measureGets, readEachOnce, signIn } from "./api-load";
 import { benchPerson, openFreshBenchDatabase } from "./bench-database";
-import { loadAverage, printTable } from "./report";
+import { loadAverage, printTable, verdict } from "./report";
 import { startBuiltServer } from "./server";
 
 const PROJECTS = 5_000;
@@ -185,7 +185,7 @@ try {
       goal:
         row.who === "client"
           ? "(no goal)"
-          : `>= ${GOAL.requestsPerSecond} req/s${DATABASE_URL ? `, p99 <= ${GOAL.p99} ms` : ""}: ${row.requestsPerSecond >= GOAL.requestsPerSecond && row.p99 <= GOAL.p99 ? "met" : "NOT met"}`,
+          : `>= ${GOAL.requestsPerSecond} req/s${DATABASE_URL ? `, p99 <= ${GOAL.p99} ms` : ""}: ${verdict(row.requestsPerSecond >= GOAL.requestsPerSecond && row.p99 <= GOAL.p99)}`,
     })),
   );
   const floor = await measureGets(server.origin, adminToken, {

@@ -13,7 +13,7 @@ import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { createAdmin } from "../src/server/modules/auth/create-admin";
-import { loadAverage, printTable } from "./report";
+import { loadAverage, printTable, verdict } from "./report";
 
 const SLACK_MB = 8;
 const EMAIL = "bench-export@crestbuild.ng";
@@ -76,7 +76,8 @@ try {
     );
     const { growth, bytes } = await exportPeak(token);
     if (total === 10_000) growthAt10k = growth;
-    const goal = total === 10_000 ? "(reference)" : `≤ ${megabytes(growthAt10k + SLACK_MB * 1024 * 1024)} MB`;
+    const limit = growthAt10k + SLACK_MB * 1024 * 1024;
+    const goal = total === 10_000 ? "(reference)" : `≤ ${megabytes(limit)} MB: ${verdict(growth <= limit)}`;
     rows.push({ events: total.toLocaleString("en"), "CSV MB": megabytes(bytes), "peak heap growth MB": megabytes(growth), goal });
   }
   console.log(`\nCSV export memory (load average ${loadAverage()})`);

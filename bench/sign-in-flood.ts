@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
+import { verdict } from "./report";
 import { startBuiltServer } from "./server";
 
 const ATTEMPTS = 300;
@@ -83,11 +84,11 @@ async function scenario(title: string, address: string, emailOf: (attempt: numbe
   }
   const after = await measure();
   const grown = after.bytes - before.bytes;
-  const verdict = goal === null ? "(no goal: for comparison)" : `goal < ${goal / 1024} KB: ${grown < goal ? "met" : "NOT MET"}`;
+  const judged = goal === null ? "(no goal: for comparison)" : `goal < ${goal / 1024} KB: ${verdict(grown < goal)}`;
   console.log(`\n${title}`);
   console.log(`  answers: ${answers}`);
   console.log(`  rows added: ${after.events - before.events} security events, ${after.counters - before.counters} sign-in counters`);
-  console.log(`  database growth: ${(grown / 1024).toFixed(1)} KB   ${verdict}`);
+  console.log(`  database growth: ${(grown / 1024).toFixed(1)} KB   ${judged}`);
 }
 
 try {
