@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
-import { weatherKinds, weatherLabels } from "../../../shared/project-terms";
+import { weatherKinds } from "../../../shared/project-terms";
 import { siteUpdateSchema } from "../../../shared/projects";
 import { snagCreateSchema } from "../../../shared/snags";
 import { SelectField, TextAreaField, TextField } from "../../components/form/form-fields";
+import { WeatherOptions } from "../../components/form/WeatherOptions";
 import { Button } from "../../components/ui/Button";
 import { DraftForm, fieldMessages, type TextFields } from "./outbox/draft-form";
 import { useOutboxContext } from "./outbox/outbox-context";
@@ -130,12 +131,7 @@ function DiaryFieldsInputs({ errors }: { errors: Record<string, string> }) {
     <>
       <TextAreaField name="body" label="What happened today" rows={4} maxLength={5000} error={errors.body} />
       <SelectField name="weather" label="Weather" optional error={errors.weather} defaultValue="">
-        <option value="">Not said</option>
-        {weatherKinds.map((kind) => (
-          <option key={kind} value={kind}>
-            {weatherLabels[kind]}
-          </option>
-        ))}
+        <WeatherOptions />
       </SelectField>
       <TextField name="workersOnSite" label="Workers on site" optional inputMode="numeric" error={errors.workersOnSite} />
       <TextAreaField name="equipment" label="Equipment" optional rows={2} maxLength={1000} error={errors.equipment} />

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { siteUpdateSchema, WORKERS_ON_SITE_MAX, weatherKinds, weatherLabels } from "../../../../shared/projects";
+import { siteUpdateSchema, WORKERS_ON_SITE_MAX } from "../../../../shared/projects";
 import { FormAlert, SelectField, TextAreaField, TextField } from "../../../components/form/form-fields";
 import { useApiForm } from "../../../components/form/use-api-form";
+import { WeatherOptions } from "../../../components/form/WeatherOptions";
 import { SubmitButton } from "../../../components/ui/SubmitButton";
 import { refreshProjects } from "../../../lib/queries/projects";
 import { toast } from "../../../lib/toast";
@@ -40,12 +41,7 @@ export function PostUpdateForm({ projectId }: { projectId: number }) {
       <TextAreaField label="What happened today" rows={4} {...form.field("body")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Weather" aria-required={false} {...form.field("weather")}>
-          <option value="">Not recorded</option>
-          {weatherKinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {weatherLabels[kind]}
-            </option>
-          ))}
+          <WeatherOptions />
         </SelectField>
         <TextField
           label="Workers on site"
