@@ -1,3 +1,2 @@
-/** The installable site app: /site's screen and the service worker's registration (docs/product.md#the-site-app). */
-export { registerSiteApp } from "./register-service-worker";
+/** The installable site app: /site's screen (docs/product.md#the-site-app). */
 export { SiteScreen } from "./SiteScreen";
