@@ -10,6 +10,7 @@ import { migrate } from "../db/migrate.js";
 import type { ObjectStore } from "../platform/storage.js";
 import { createStores } from "../platform/stores.js";
 import { pngImage } from "../testing/images.js";
+import { runOnServer } from "../testing/run-on-server.js";
 import { setUpTestServer } from "../testing/set-up-test-server.js";
 import { testConfig, testDatabase } from "../testing/test-app.js";
 import { backupInstallation } from "./backup.js";
@@ -25,9 +26,9 @@ async function emptyInstallation(): Promise<Database> {
   if (!databaseUrl) return openDatabase({ dataDir: null });
   const url = new URL(databaseUrl);
   const name = `${url.pathname.slice(1)}_restore`;
-  const source = await testDatabase();
-  await source.db.execute(sql.raw(`drop database if exists "${name}"`));
-  await source.db.execute(sql.raw(`create database "${name}"`));
+  // A connection left by an earlier run of this file is closed by the drop (FORCE) rather than holding it up.
+  await runOnServer(databaseUrl, `drop database if exists "${name}" with (force)`);
+  await runOnServer(databaseUrl, `create database "${name}"`);
   url.pathname = `/${name}`;
   return openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 2 });
 }

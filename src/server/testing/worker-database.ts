@@ -1,3 +1,5 @@
+import { runOnServer } from "./run-on-server.js";
+
 /**
  * On PostgreSQL, each test worker has a database of its own, `<TEST_DATABASE_URL's database>_w<worker>`, so that two
  * files run at once without emptying each other's tables (decision 144). Run before every test file (vitest's
@@ -14,16 +16,10 @@ export async function pointAtWorkerDatabase(env: NodeJS.ProcessEnv = process.env
   const name = url.pathname.slice(1);
   if (WORKER_SUFFIX.test(name)) return;
   const workerName = `${name}_w${worker}`;
-  // Loaded only here: the PGlite run never needs the PostgreSQL client.
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
   try {
-    await client.query(`create database "${workerName}"`);
+    await runOnServer(baseUrl, `create database "${workerName}"`);
   } catch (error) {
     if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
-  } finally {
-    await client.end();
   }
   url.pathname = `/${workerName}`;
   env.TEST_DATABASE_URL = url.toString();
